@@ -1,0 +1,32 @@
+# The two commands: `make run` (set-up, build, the main job on its embedded default) and `make test`.
+SHELL := /bin/bash
+SWIFT ?= swift
+# Debian packages: C libraries for the shims, and the real parts the tests drive (umockdev, ALSA plugins, PulseAudio).
+APT_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev \
+	umockdev evemu-tools alsa-utils libasound2-plugins pulseaudio pulseaudio-utils sox mawk
+BUILD_FLAGS := -Xswiftc -warnings-as-errors
+KAPE := .build/release/kape
+
+.PHONY: run test deps build release fuzz bench clean
+
+deps:
+	@scripts/ensure-deps.sh $(APT_PACKAGES)
+
+release: deps
+	$(SWIFT) build -c release --product kape $(BUILD_FLAGS)
+
+run: release
+	$(KAPE) replay traces/demo-round.evemu
+
+test: deps release
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	KAPE_BIN=$(CURDIR)/$(KAPE) $(SWIFT) test --skip-build 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
+
+fuzz: deps
+	$(MAKE) -C fuzz run SECONDS=$(or $(SECONDS),60)
+
+bench: deps
+	cd bench && $(SWIFT) package benchmark
+
+clean:
+	rm -rf .build

@@ -1,0 +1,48 @@
+/// Small JSON writer for one-object-per-line output: fixed key order, stable number formatting.
+struct JSONLine {
+    private var parts: [String] = []
+
+    mutating func add(_ key: String, _ value: String) { parts.append("\(quoted(key)): \(quoted(value))") }
+    mutating func add(_ key: String, _ value: Int) { parts.append("\(quoted(key)): \(value)") }
+    mutating func add(_ key: String, _ value: Bool) { parts.append("\(quoted(key)): \(value)") }
+    mutating func add(_ key: String, _ value: Double, decimals: Int) {
+        parts.append("\(quoted(key)): \(value.isFinite ? fixed(value, decimals) : "null")")
+    }
+    mutating func addRaw(_ key: String, _ json: String) { parts.append("\(quoted(key)): \(json)") }
+
+    var text: String { "{" + parts.joined(separator: ", ") + "}" }
+}
+
+func quoted(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where u.value < 0x20:
+            let h = String(u.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out + "\""
+}
+
+/// Fixed-point formatting without Foundation; rounds half away from zero.
+func fixed(_ value: Double, _ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    guard scaled < 9e18 else { return String(value) }
+    let n = Int64(scaled)
+    let negative = value < 0 && n != 0
+    var digits = String(n)
+    if decimals > 0 {
+        if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
+        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
+    }
+    return (negative ? "-" : "") + digits
+}

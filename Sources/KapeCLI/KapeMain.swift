@@ -1,0 +1,77 @@
+import ArgumentParser
+import Motion
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Exit codes: 0 success, 1 bad input, 2 usage.
+public enum ExitStatus {
+    public static let badInput: Int32 = 1
+    public static let usage: Int32 = 2
+}
+
+public struct Kape: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "kape",
+        abstract: "Real-time motion and audio engine: tilt gestures, traces, the party game and lessons.",
+        subcommands: [Replay.self, Eval.self, TraceCommand.self])
+
+    public init() {}
+}
+
+public enum KapeMain {
+    /// Runs the command line. Usage errors exit 2 and bad input exits 1, whatever the parser's defaults.
+    public static func main(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try Kape.parseAsRoot(arguments)
+            try command.run()
+            exit(0)
+        } catch let error as TraceError {
+            fail(error.description, code: ExitStatus.badInput)
+        } catch let error as InputError {
+            fail(error.description, code: ExitStatus.badInput)
+        } catch {
+            let code = Kape.exitCode(for: error)
+            if code == .success {
+                Kape.exit(withError: error)
+            }
+            if code.rawValue == ExitCode.validationFailure.rawValue {
+                let message = Kape.fullMessage(for: error)
+                FileHandleOutput.stderr(message.hasSuffix("\n") ? message : message + "\n")
+                exit(ExitStatus.usage)
+            }
+            if let exit = error as? ExitCode { Glibc.exit(exit.rawValue) }
+            fail("\(error)", code: ExitStatus.badInput)
+        }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        FileHandleOutput.stderr("kape: error: \(message)\n")
+        exit(code)
+    }
+}
+
+/// Bad input that is not a trace (truth files, directories, options' values read from files).
+public struct InputError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Direct writes to the standard descriptors: callers build whole lines (or whole outputs) first.
+enum FileHandleOutput {
+    static func stdout(_ s: String) { writeAll(1, s) }
+    static func stderr(_ s: String) { writeAll(2, s) }
+
+    static func writeAll(_ fd: Int32, _ s: String) {
+        var s = s
+        s.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+}

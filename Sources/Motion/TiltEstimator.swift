@@ -1,0 +1,135 @@
+/// Estimates tilt, in degrees from the calibrated neutral, from one sample at a time.
+///
+/// With a gyro it tracks the "up" vector in the device frame: the gyro rotates it every sample (fast, and blind
+/// to the head's linear acceleration), the accelerometer pulls it back slowly and only while it can be trusted
+/// (magnitude near 1 g and direction near the estimate), and the gyro bias keeps being learnt while the device
+/// is still. Without a gyro it low-passes the accelerometer. Tilt is the elevation of the screen normal, so yaw
+/// and head roll leave it unchanged. No allocation, no clock: time comes in the sample.
+public struct TiltEstimator: Sendable {
+    public enum Mode: Sendable { case fused, accelerometerOnly }
+
+    public let mode: Mode
+    public let settings: TiltSettings
+    public private(set) var neutral: NeutralCalibrator.Neutral?
+    /// Latest tilt in degrees (0 until calibrated).
+    public private(set) var tilt = 0.0
+    /// Whether the accelerometer agreed with the estimate on the last sample (for plots and tests).
+    public private(set) var accelTrusted = false
+    /// Samples since the last (re-)seed; the gate holds fire until the filter has settled.
+    public private(set) var sinceSeed = 0.0
+
+    private var calibrator: NeutralCalibrator
+    private var up = SIMD3<Double>(0, 1, 0)
+    private var bias = SIMD3<Double>.zero
+    private var lastTime = 0.0
+    private var seeded = false
+    private var rejectedFor = 0.0
+    private let cosReject: Double
+    private let radiansPerDegree = Double.pi / 180
+
+    public init(mode: Mode, settings: TiltSettings = TiltSettings()) {
+        self.mode = mode
+        self.settings = settings
+        self.calibrator = NeutralCalibrator(settings: settings)
+        self.cosReject = _cos(settings.rejectDegrees * Double.pi / 180)
+    }
+
+    public var isCalibrated: Bool { neutral != nil }
+    public var calibrationFailure: NeutralCalibrator.Failure? { calibrator.failure }
+
+    /// Takes the neutral pose from outside (live input re-uses a previous calibration after a reconnect).
+    public mutating func recalibrate() {
+        neutral = nil
+        seeded = false
+        calibrator.reset()
+        tilt = 0
+    }
+
+    @inline(__always)
+    public mutating func update(_ s: MotionSample) -> Double {
+        guard let n = neutral else {
+            if let found = calibrator.add(s) {
+                neutral = found
+                bias = found.gyroBias
+                seed(s, n: found, up: found.up)
+            }
+            return tilt
+        }
+        var dt = s.time - lastTime
+        lastTime = s.time
+        if s.afterGap || dt > settings.maxSampleGapSeconds || !seeded {
+            seed(s, n: n, up: nil)
+            return tilt
+        }
+        if dt < 0 { dt = 0 }  // bursts share one time; never integrate backwards
+        sinceSeed += dt
+
+        let a = s.accel * n.accelScale
+        let magnitude = length(a)
+        switch mode {
+        case .fused:
+            let w = (s.gyro - bias) * radiansPerDegree
+            // A world-fixed vector seen from the rotating device: d(up)/dt = up × ω.
+            up += cross(up, w) * dt
+            var trusted = false
+            if magnitude > 0 {
+                let measured = a / magnitude
+                let agreement = dot(measured, up) / length(up)
+                trusted = abs(magnitude - 1) < settings.rejectMagnitudeG && agreement > cosReject
+                rejectedFor = trusted ? 0 : rejectedFor + dt
+                // Long disagreement means the estimate drifted, not that the head is accelerating for seconds.
+                // Right after a seed from one sample, converge fast to average its noise out.
+                let tau = sinceSeed < settings.settleSeconds ? 0.02 : settings.fusionSeconds
+                if trusted || rejectedFor > 2 || sinceSeed < settings.settleSeconds {
+                    let k = dt / (tau + dt)
+                    up += (measured - up) * k
+                }
+                // Learn the gyro bias while the device is clearly still.
+                let wDeg = s.gyro - bias
+                if trusted && dot(wDeg, wDeg) < 9 && abs(magnitude - 1) < 0.03 {
+                    bias += wDeg * (dt / (3 + dt))
+                }
+            }
+            accelTrusted = trusted
+            up /= length(up)
+        case .accelerometerOnly:
+            if magnitude > 0 {
+                let k = dt / (settings.accelOnlySeconds + dt)
+                up += (a - up) * k
+            }
+            accelTrusted = abs(magnitude - 1) < settings.rejectMagnitudeG
+        }
+        tilt = elevation(up, n)
+        return tilt
+    }
+
+    @inline(__always)
+    private func elevation(_ v: SIMD3<Double>, _ n: NeutralCalibrator.Neutral) -> Double {
+        let z = dot(v, n.normal)
+        let u = dot(v, n.up)
+        let h = dot(v, n.hinge)
+        return _atan2(z, (u * u + h * h).squareRoot()) * degreesPerRadian
+    }
+
+    private mutating func seed(_ s: MotionSample, n: NeutralCalibrator.Neutral, up given: SIMD3<Double>?) {
+        let a = s.accel * n.accelScale
+        let m = length(a)
+        up = given ?? (m > 0 ? (mode == .fused ? a / m : a) : n.up)
+        lastTime = s.time
+        sinceSeed = 0
+        seeded = true
+        rejectedFor = 0
+        tilt = elevation(up, n)
+    }
+}
+
+// Glibc's libm, named so the file needs no Foundation.
+#if canImport(Glibc)
+import Glibc
+@inline(__always) func _atan2(_ y: Double, _ x: Double) -> Double { Glibc.atan2(y, x) }
+@inline(__always) func _cos(_ x: Double) -> Double { Glibc.cos(x) }
+#else
+import Darwin
+@inline(__always) func _atan2(_ y: Double, _ x: Double) -> Double { Darwin.atan2(y, x) }
+@inline(__always) func _cos(_ x: Double) -> Double { Darwin.cos(x) }
+#endif

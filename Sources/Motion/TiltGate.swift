@@ -1,0 +1,103 @@
+/// A tilt gesture the gate let through.
+public enum GestureKind: String, Sendable, Codable, CaseIterable {
+    /// Tilt down: the screen normal turns toward the floor.
+    case correct
+    /// Tilt up: toward the ceiling.
+    case pass
+}
+
+public struct TiltEvent: Sendable, Equatable {
+    /// Trace timeline of the sample that fired.
+    public var stamp: Double
+    public var kind: GestureKind
+    public var tilt: Double
+
+    public init(stamp: Double, kind: GestureKind, tilt: Double) {
+        self.stamp = stamp
+        self.kind = kind
+        self.tilt = tilt
+    }
+}
+
+/// Debounce: fire once when tilt passes ±fire, then stay locked until the head is back within ±rearm.
+/// Holding the head down with tremor around the threshold can therefore never fire twice.
+public struct TiltGate: Sendable {
+    public enum State: Sendable, Equatable { case uncalibrated, armed, locked }
+
+    public private(set) var state = State.uncalibrated
+    private let settings: TiltSettings
+    private let dwell: Double
+    private var pastSince = -Double.infinity
+    private var pastKind = GestureKind.correct
+
+    /// `dwell`: how long tilt must stay past the threshold before firing (0 = at once).
+    public init(settings: TiltSettings, dwell: Double = 0) {
+        self.settings = settings
+        self.dwell = dwell
+    }
+
+    /// One step. `settled` is false while the estimator re-seeds after a gap: nothing fires then, and a tilt found
+    /// past the threshold after a gap locks the gate rather than firing, since its crossing was not seen.
+    @inline(__always)
+    public mutating func step(tilt: Double, time: Double, stamp: Double, calibrated: Bool, settled: Bool) -> TiltEvent? {
+        guard calibrated else {
+            state = .uncalibrated
+            return nil
+        }
+        let magnitude = abs(tilt)
+        if !settled {
+            if magnitude >= settings.fireDegrees { state = .locked }
+            pastSince = -.infinity
+            return nil
+        }
+        switch state {
+        case .uncalibrated:
+            // Calibration happens on a still neutral pose; arm only once we are near it.
+            state = magnitude <= settings.rearmDegrees ? .armed : .locked
+            return nil
+        case .locked:
+            if magnitude <= settings.rearmDegrees { state = .armed }
+            return nil
+        case .armed:
+            guard magnitude >= settings.fireDegrees else {
+                pastSince = -.infinity
+                return nil
+            }
+            let kind: GestureKind = tilt < 0 ? .correct : .pass
+            if pastSince == -.infinity || kind != pastKind {
+                pastSince = time
+                pastKind = kind
+            }
+            guard time - pastSince >= dwell - 1e-9 else { return nil }
+            state = .locked
+            pastSince = -.infinity
+            return TiltEvent(stamp: stamp, kind: kind, tilt: tilt)
+        }
+    }
+}
+
+/// Estimator and gate together: the one pipeline that trace replay, live input and the game share.
+public struct GestureDetector: Sendable {
+    public private(set) var estimator: TiltEstimator
+    public private(set) var gate: TiltGate
+
+    public init(hasGyro: Bool, settings: TiltSettings = TiltSettings()) {
+        estimator = TiltEstimator(mode: hasGyro ? .fused : .accelerometerOnly, settings: settings)
+        gate = TiltGate(settings: settings, dwell: hasGyro ? 0 : settings.accelOnlyDwellSeconds)
+    }
+
+    public var tilt: Double { estimator.tilt }
+
+    @inline(__always)
+    public mutating func process(_ s: MotionSample) -> TiltEvent? {
+        let tilt = estimator.update(s)
+        let settled = estimator.sinceSeed >= estimator.settings.settleSeconds
+        return gate.step(tilt: tilt, time: s.time, stamp: s.stamp, calibrated: estimator.isCalibrated, settled: settled)
+    }
+
+    /// Forget the neutral pose (the game's countdown after a pause or reconnect takes a new one).
+    public mutating func recalibrate() {
+        estimator.recalibrate()
+        gate = TiltGate(settings: estimator.settings, dwell: estimator.mode == .fused ? 0 : estimator.settings.accelOnlyDwellSeconds)
+    }
+}

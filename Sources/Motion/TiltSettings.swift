@@ -1,0 +1,29 @@
+/// Tunables of calibration, fusion and the gate. Defaults are the game's: fire at ±35°, re-arm within ±10°.
+public struct TiltSettings: Sendable, Equatable {
+    /// |tilt| at or past which a gesture fires (negative side `correct`, positive side `pass`).
+    public var fireDegrees = 35.0
+    /// |tilt| at or within which the gate re-arms after firing.
+    public var rearmDegrees = 10.0
+    /// Continuous stillness needed to take the neutral pose (the game's countdown guarantees 1.5 s or more).
+    public var calibrationSeconds = 1.0
+    /// A sample is still while it stays this close to the running mean of the still run.
+    public var stillAccelG = 0.06
+    public var stillGyroDps = 8.0
+    /// Accelerometer correction time constant of the gyro fusion while the accelerometer is trusted.
+    public var fusionSeconds = 0.6
+    /// The accelerometer is ignored while its direction disagrees with the estimate by more than this...
+    public var rejectDegrees = 12.0
+    /// ...or its magnitude is further than this from 1 g.
+    public var rejectMagnitudeG = 0.12
+    /// Low-pass time constant for accelerometer-only devices.
+    public var accelOnlySeconds = 0.035
+    /// Accelerometer-only devices must stay past the threshold this long: without a gyro a fast nod's head
+    /// acceleration looks like tilt for a moment.
+    public var accelOnlyDwellSeconds = 0.07
+    /// No event fires during this much data after a gap while the filter re-seeds.
+    public var settleSeconds = 0.05
+    /// Samples further apart than this are treated as a gap.
+    public var maxSampleGapSeconds = 0.25
+
+    public init() {}
+}

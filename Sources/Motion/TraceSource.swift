@@ -1,0 +1,101 @@
+/// The two trace formats.
+public enum TraceFormat: String, Sendable, CaseIterable {
+    case evemu, csv
+
+    /// From the file name: `.csv` is CSV, anything else (`.evemu`, `.events`, `.txt`) is evemu.
+    public static func guess(path: String) -> TraceFormat {
+        path.lowercased().hasSuffix(".csv") ? .csv : .evemu
+    }
+}
+
+/// What a trace said about itself while it was read.
+public struct TraceSummary: Sendable {
+    public var format: TraceFormat
+    public var device: MotionDeviceInfo?
+    public var hasGyro = false
+    /// The device reported gyro axes without a resolution: they were ignored.
+    public var gyroIgnored = false
+    /// The accelerometer reported no resolution: the scale comes from the still neutral period.
+    public var accelScaleDerived = false
+    public var samples = 0
+    public var firstStamp = Double.nan
+    public var lastStamp = Double.nan
+    public var assembler = FrameAssembler.Counters()
+}
+
+/// Reads a trace file of either format and hands out samples, one at a time, in the canonical frame.
+public enum TraceSource {
+    public static func read(path: String, format: TraceFormat? = nil,
+                            header: (TraceSummary) throws -> Void = { _ in },
+                            sample: (MotionSample) throws -> Void) throws -> TraceSummary {
+        let file = try MappedFile(path: path)
+        return try file.withBytes { try read(bytes: $0, file: path, format: format ?? .guess(path: path), header: header, sample: sample) }
+    }
+
+    public static func read(bytes: UnsafeRawBufferPointer, file: String, format: TraceFormat,
+                            header: (TraceSummary) throws -> Void = { _ in },
+                            sample: (MotionSample) throws -> Void) throws -> TraceSummary {
+        var summary = TraceSummary(format: format)
+        switch format {
+        case .evemu:
+            var assembler: FrameAssembler?
+            try EvemuReader(bytes: bytes, file: file).read(header: { h in
+                summary.device = h.device
+                summary.hasGyro = h.device.hasGyro
+                summary.gyroIgnored = !h.device.hasGyro && (3..<6).allSatisfy { h.device.axes[$0] != nil }
+                summary.accelScaleDerived = !h.device.accelScaleKnown
+                assembler = FrameAssembler(device: h.device)
+                try header(summary)
+            }, event: { _, micros, type, code, value in
+                if assembler!.push(stamp: Double(micros) * 1e-6, type: type, code: code, value: value) {
+                    let s = assembler!.sample
+                    if summary.samples == 0 { summary.firstStamp = s.stamp }
+                    summary.samples += 1
+                    summary.lastStamp = s.stamp
+                    try sample(s)
+                }
+            })
+            summary.assembler = assembler?.counters ?? .init()
+        case .csv:
+            try CSVTraceReader(bytes: bytes, file: file).read(header: { hasGyro in
+                summary.hasGyro = hasGyro
+                try header(summary)
+            }, sample: { _, s in
+                if summary.samples == 0 { summary.firstStamp = s.stamp }
+                summary.samples += 1
+                summary.lastStamp = s.stamp
+                try sample(s)
+            })
+        }
+        return summary
+    }
+}
+
+/// Replays a trace through the detector: the events `kape replay` prints.
+public enum TraceReplay {
+    public struct Result: Sendable {
+        public var events: [TiltEvent]
+        public var summary: TraceSummary
+        public var neutral: NeutralCalibrator.Neutral?
+    }
+
+    public static func run(path: String, format: TraceFormat? = nil, settings: TiltSettings = TiltSettings(),
+                           onSample: ((MotionSample, Double) -> Void)? = nil) throws -> Result {
+        var detector: GestureDetector?
+        var events: [TiltEvent] = []
+        let summary = try TraceSource.read(path: path, format: format, header: { h in
+            detector = GestureDetector(hasGyro: h.hasGyro, settings: settings)
+        }, sample: { s in
+            if let e = detector!.process(s) { events.append(e) }
+            onSample?(s, detector!.tilt)
+        })
+        guard summary.samples > 0 else { throw TraceError(file: path, "no samples: expected at least one frame closed by SYN_REPORT") }
+        guard let neutral = detector?.estimator.neutral else {
+            if detector?.estimator.calibrationFailure == .screenNotVertical {
+                throw TraceError(file: path, "the still period has the screen facing the floor or the ceiling: expected the device held in landscape against the forehead")
+            }
+            throw TraceError(file: path, "no still period of \(settings.calibrationSeconds) s: every trace must start with the device held still in the neutral pose")
+        }
+        return Result(events: events, summary: summary, neutral: neutral)
+    }
+}

@@ -1,0 +1,3 @@
+import KapeCLI
+
+KapeMain.main()

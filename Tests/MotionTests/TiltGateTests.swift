@@ -1,0 +1,46 @@
+import Testing
+@testable import Motion
+
+@Suite struct TiltGateTests {
+    func run(_ tilts: [Double], dwell: Double = 0) -> [TiltEvent] {
+        var gate = TiltGate(settings: TiltSettings(), dwell: dwell)
+        var out: [TiltEvent] = []
+        for (i, t) in tilts.enumerated() {
+            let time = Double(i) * 0.01
+            if let e = gate.step(tilt: t, time: time, stamp: time, calibrated: true, settled: true) { out.append(e) }
+        }
+        return out
+    }
+
+    @Test func firesOnceWhileTremorHoversAroundThreshold() {
+        let hold = (0..<200).map { -35 + 3 * ((($0 % 7) < 3) ? 1.0 : -1.0) }
+        let events = run([0, 0, -20] + hold + [-5, 0])
+        #expect(events.map(\.kind) == [.correct])
+    }
+
+    @Test func rearmsOnlyInsideNeutralBand() {
+        let events = run([0, -40, -12, -40, -9, -40, 0, 40])
+        #expect(events.map(\.kind) == [.correct, .correct, .pass])
+    }
+
+    @Test func neverFiresBeforeCalibration() {
+        var gate = TiltGate(settings: TiltSettings())
+        #expect(gate.step(tilt: -60, time: 0, stamp: 0, calibrated: false, settled: true) == nil)
+        #expect(gate.state == .uncalibrated)
+    }
+
+    @Test func tiltFoundPastThresholdAfterGapLocksInsteadOfFiring() {
+        var gate = TiltGate(settings: TiltSettings())
+        _ = gate.step(tilt: 0, time: 0, stamp: 0, calibrated: true, settled: true)
+        #expect(gate.step(tilt: -50, time: 0.1, stamp: 0.1, calibrated: true, settled: false) == nil)
+        #expect(gate.step(tilt: -50, time: 0.2, stamp: 0.2, calibrated: true, settled: true) == nil)
+        #expect(gate.state == .locked)
+    }
+
+    @Test func dwellDelaysFiringAndShortExcursionsDoNotFire() {
+        #expect(run([0, -40, -40, 0], dwell: 0.05).isEmpty)
+        let events = run([0] + Array(repeating: -40, count: 10), dwell: 0.05)
+        #expect(events.count == 1)
+        #expect(abs(events[0].stamp - 0.06) < 1e-9)
+    }
+}
