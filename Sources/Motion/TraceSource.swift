@@ -80,13 +80,26 @@ public enum TraceReplay {
     }
 
     public static func run(path: String, format: TraceFormat? = nil, settings: TiltSettings = TiltSettings(),
+                           baseline: DetectorKind = .kape,
                            onSample: ((MotionSample, Double) -> Void)? = nil) throws -> Result {
         var detector: GestureDetector?
+        var other: (any TiltDetecting)?
         var events: [TiltEvent] = []
         let summary = try TraceSource.read(path: path, format: format, header: { h in
             detector = GestureDetector(hasGyro: h.hasGyro, settings: settings)
+            switch baseline {
+            case .kape: other = nil
+            case .naive: other = NaiveAccelDetector(settings: settings)
+            case .complementary: other = h.hasGyro ? ComplementaryDetector(settings: settings) : nil
+            }
         }, sample: { s in
-            if let e = detector!.process(s) { events.append(e) }
+            // The engine's detector always runs: it owns calibration checks and the tilt for plots.
+            let e = detector!.process(s)
+            if other == nil {
+                if let e { events.append(e) }
+            } else if let b = other!.process(s) {
+                events.append(b)
+            }
             onSample?(s, detector!.tilt)
         })
         guard summary.samples > 0 else { throw TraceError(file: path, "no samples: expected at least one frame closed by SYN_REPORT") }

@@ -127,3 +127,16 @@ struct HeadBody: Sendable {
         return out
     }
 }
+
+extension SyntheticTrace {
+    /// What the device reported, in physical units (noise, bias, quantisation included): the CSV form.
+    public func recordedSamples() -> [MotionSample] {
+        var assembler = FrameAssembler(device: device)
+        var out: [MotionSample] = []
+        out.reserveCapacity(samples.count)
+        for e in events where assembler.push(stamp: Double(e.micros) * 1e-6, type: e.type, code: e.code, value: e.value) {
+            out.append(assembler.sample)
+        }
+        return out
+    }
+}
