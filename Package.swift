@@ -24,9 +24,12 @@ let package = Package(
         // Pure Swift: trace formats, estimator, gate, synthesis, evaluation. Time is an input.
         .target(name: "Motion"),
 
+        // SVG plots: axes, ticks, lines, markers, legend; shared by every `--plot` and report.
+        .target(name: "Plot"),
+
         // The command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion",
+            "Motion", "Plot",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Motion
 
 extension TraceFormat: ExpressibleByArgument {}
@@ -25,8 +26,32 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var tuning: TiltOptions
 
+    @Option(help: "Also draw the replay as an SVG: tilt, thresholds, calibration, gestures, truth, gaps, |a|.")
+    var plot: String?
+
+    @Option(help: "Plot from this trace time (s).")
+    var from: Double?
+
+    @Option(help: "Plot up to this trace time (s).")
+    var to: Double?
+
+    func validate() throws {
+        if let from, let to, to <= from { throw ValidationError("--to must be after --from") }
+        if plot == nil && (from != nil || to != nil) { throw ValidationError("--from and --to apply to --plot") }
+    }
+
     func run() throws {
-        let result = try TraceReplay.run(path: trace, format: format, settings: tuning.settings)
+        var drawing = TracePlot()
+        let wantsPlot = plot != nil
+        let result = try TraceReplay.run(path: trace, format: format, settings: tuning.settings,
+                                         onSample: wantsPlot ? { drawing.add($0, tilt: $1) } : nil)
+        if let plot {
+            let truthPath = TruthFile.path(forTrace: trace)
+            let truth = FileManager.default.fileExists(atPath: truthPath) ? try TruthFile.load(truthPath) : nil
+            let name = (trace as NSString).lastPathComponent
+            let svg = drawing.render(result: result, truth: truth, settings: tuning.settings, title: "kape replay \(name)", from: from, to: to)
+            try AtomicFile.write(svg.text, to: plot)
+        }
         var out = ""
         out.reserveCapacity(result.events.count * 48)
         for e in result.events {

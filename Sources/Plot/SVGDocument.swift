@@ -1,0 +1,98 @@
+/// A minimal SVG writer: text as real `<text>`, numbers with two decimals, everything escaped.
+public struct SVGDocument: Sendable {
+    public let width: Double
+    public let height: Double
+    private var body: [String] = []
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, opacity: Double = 1, stroke: String? = nil) {
+        body.append("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(max(0, width)))\" height=\"\(n(max(0, height)))\" fill=\"\(fill)\"\(opacity < 1 ? " fill-opacity=\"\(n(opacity))\"" : "")\(stroke.map { " stroke=\"\($0)\"" } ?? "")/>")
+    }
+
+    public mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, dash: String? = nil) {
+        body.append("<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>")
+    }
+
+    public mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double = 1.2) {
+        guard points.count > 1 else { return }
+        var d = ""
+        d.reserveCapacity(points.count * 14)
+        for (i, p) in points.enumerated() { d += (i == 0 ? "M" : "L") + n(p.0) + " " + n(p.1) }
+        body.append("<path d=\"\(d)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\" stroke-linejoin=\"round\"/>")
+    }
+
+    public enum Shape: Sendable { case circle, triangleDown, triangleUp, cross, diamond }
+
+    public mutating func marker(_ shape: Shape, x: Double, y: Double, size: Double = 5, fill: String, title: String? = nil) {
+        let s = size
+        let element: String
+        switch shape {
+        case .circle: element = "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(s))\" fill=\"\(fill)\""
+        case .triangleDown: element = "<path d=\"M\(n(x - s)) \(n(y - s))L\(n(x + s)) \(n(y - s))L\(n(x)) \(n(y + s))Z\" fill=\"\(fill)\""
+        case .triangleUp: element = "<path d=\"M\(n(x - s)) \(n(y + s))L\(n(x + s)) \(n(y + s))L\(n(x)) \(n(y - s))Z\" fill=\"\(fill)\""
+        case .diamond: element = "<path d=\"M\(n(x)) \(n(y - s))L\(n(x + s)) \(n(y))L\(n(x)) \(n(y + s))L\(n(x - s)) \(n(y))Z\" fill=\"\(fill)\""
+        case .cross: element = "<path d=\"M\(n(x - s)) \(n(y - s))L\(n(x + s)) \(n(y + s))M\(n(x - s)) \(n(y + s))L\(n(x + s)) \(n(y - s))\" stroke=\"\(fill)\" stroke-width=\"2.5\" fill=\"none\""
+        }
+        if let title { body.append(element + "><title>\(escape(title))</title></" + (shape == .circle ? "circle>" : "path>")) } else { body.append(element + "/>") }
+    }
+
+    public enum Anchor: String, Sendable { case start, middle, end }
+
+    public mutating func text(_ s: String, x: Double, y: Double, size: Double = 12, anchor: Anchor = .start, fill: String = Palette.text, weight: String? = nil, rotate: Double? = nil) {
+        let transform = rotate.map { " transform=\"rotate(\(n($0)) \(n(x)) \(n(y)))\"" } ?? ""
+        body.append("<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" text-anchor=\"\(anchor.rawValue)\" fill=\"\(fill)\"\(weight.map { " font-weight=\"\($0)\"" } ?? "")\(transform)>\(escape(s))</text>")
+    }
+
+    public var text: String {
+        let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
+        return head + "<rect width=\"100%\" height=\"100%\" fill=\"\(Palette.background)\"/>\n" + body.joined(separator: "\n") + "\n</svg>\n"
+    }
+
+    /// The SVG element without the XML declaration, for inlining into HTML.
+    public var inlineText: String {
+        let t = text
+        guard let newline = t.firstIndex(of: "\n") else { return t }
+        return String(t[t.index(after: newline)...])
+    }
+}
+
+func n(_ v: Double) -> String {
+    guard v.isFinite else { return "0" }
+    let r = (v * 100).rounded() / 100
+    if r == r.rounded() { return String(Int64(r)) }
+    return String(r)
+}
+
+func escape(_ s: String) -> String {
+    var out = ""
+    for c in s {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        default: out.append(c)
+        }
+    }
+    return out
+}
+
+/// Colours that read on a dark page and print on a light one (mid-luminance, colour-blind-safe hues).
+public enum Palette {
+    public static let background = "#14161a"
+    public static let panel = "#1d2026"
+    public static let grid = "#3a3f48"
+    public static let text = "#e6e6e6"
+    public static let muted = "#9aa0aa"
+    public static let series = "#4da3ff"
+    public static let secondary = "#c792ea"
+    public static let correct = "#39ff14"
+    public static let pass = "#ff9500"
+    public static let miss = "#ff3b5c"
+    public static let truth = "#ffd166"
+    public static let band = "#6b7280"
+}
