@@ -138,7 +138,8 @@ extension ByteCursor {
             }
         }
         guard digits > 0 else { index = from; return nil }
-        if index < end, base[index] == UInt8(ascii: "e") || base[index] == UInt8(ascii: "E") || digits > 15 {
+        // (The digit count alone decides too: a long number may end the line.)
+        if digits > 15 || (index < end && (base[index] == UInt8(ascii: "e") || base[index] == UInt8(ascii: "E"))) {
             // Rare forms: let the standard library do it.
             while index < end, base[index] != UInt8(ascii: ","), base[index] != 0x20, base[index] != 0x09 { index += 1 }
             let text = String(decoding: UnsafeBufferPointer(start: base + from, count: index - from), as: UTF8.self)

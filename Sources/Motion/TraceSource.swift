@@ -47,7 +47,7 @@ public enum TraceSource {
                 assembler = FrameAssembler(device: h.device)
                 try header(summary)
             }, event: { _, micros, type, code, value in
-                if assembler!.push(stamp: Double(micros) * 1e-6, type: type, code: code, value: value) {
+                if assembler!.push(stamp: Double(micros) / 1_000_000, type: type, code: code, value: value) {
                     let s = assembler!.sample
                     if summary.samples == 0 { summary.firstStamp = s.stamp }
                     summary.samples += 1
