@@ -5,8 +5,7 @@ struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Convert and synthesise motion traces.",
-        // Synth.self joins here.
-        subcommands: [Convert.self])
+        subcommands: [Convert.self, Synth.self])
 }
 
 struct Convert: ParsableCommand {

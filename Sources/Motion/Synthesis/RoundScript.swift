@@ -5,6 +5,8 @@ struct RoundScript {
         var roundSeconds = 60.0
         var countdownSeconds = 3.0
         var distractors = true
+        /// Longest pause between gestures (acting takes a few seconds in a real round).
+        var maxIdleSeconds = 4.5
     }
 
     var script = HeadMotionScript()
@@ -50,7 +52,7 @@ struct RoundScript {
             t += back
 
             // Idle: acting goes on; the guesser laughs, looks around, walks.
-            var idle = random.uniform(1.2...4.5)
+            var idle = random.uniform(min(1.2, options.maxIdleSeconds)...options.maxIdleSeconds)
             if options.distractors {
                 idle = addDistractor(at: t + 0.3, idle: idle, neutral: neutralPitch, random: &random)
             }

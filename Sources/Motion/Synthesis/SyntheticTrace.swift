@@ -11,6 +11,7 @@ public struct SyntheticTrace: Sendable {
         /// Write resolution 0 for the accelerometer (drivers that do not say); the engine must derive 1 g.
         public var unknownAccelResolution = false
         public var fireDegrees = 35.0
+        public var maxIdleSeconds = 4.5
 
         public init() {}
     }
@@ -24,7 +25,8 @@ public struct SyntheticTrace: Sendable {
 
     public static func generate(seed: UInt64, options: Options) -> SyntheticTrace {
         var random = SeededGenerator(seed: seed)
-        var round = RoundScript(options: .init(roundSeconds: options.roundSeconds, distractors: options.distractors), random: &random)
+        var round = RoundScript(options: .init(roundSeconds: options.roundSeconds, distractors: options.distractors,
+                                                maxIdleSeconds: options.maxIdleSeconds), random: &random)
         round.script.sortMoves()
         let radius = options.pivotRadius ?? random.uniform(0.10...0.18)
         let body = HeadBody(script: round.script, pivotToDevice: radius, flipped: options.flipped,
