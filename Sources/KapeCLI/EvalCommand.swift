@@ -22,9 +22,13 @@ struct Eval: ParsableCommand {
 
     @OptionGroup var tuning: TiltOptions
 
+    @Option(help: "Also write a self-contained HTML report: summary, traces worst first, each trace's plot inline.")
+    var report: String?
+
     struct Row {
         var name: String
         var evaluation: Evaluation
+        var svg: String?
     }
 
     func run() throws {
@@ -42,11 +46,18 @@ struct Eval: ParsableCommand {
             let truthPath = TruthFile.path(forTrace: path)
             guard FileManager.default.fileExists(atPath: truthPath) else { continue }
             let truth = try TruthFile.load(truthPath)
-            let result = try TraceReplay.run(path: path, settings: tuning.settings, baseline: kind)
-            rows.append(Row(name: name, evaluation: Evaluation(detections: result.events, truth: truth)))
+            var drawing = TracePlot()
+            let result = try TraceReplay.run(path: path, settings: tuning.settings, baseline: kind,
+                                             onSample: report == nil ? nil : { drawing.add($0, tilt: $1) })
+            let svg = report == nil ? nil : drawing.render(result: result, truth: truth, settings: tuning.settings,
+                                                           title: name, from: nil, to: nil, width: 1200).inlineText
+            rows.append(Row(name: name, evaluation: Evaluation(detections: result.events, truth: truth), svg: svg))
         }
         guard !rows.isEmpty else { throw InputError("\(dir): no *.evemu or *.csv trace with a *.truth.json beside it") }
         let total = rows.reduce(Evaluation()) { $0 + $1.evaluation }
+        if let report {
+            try AtomicFile.write(EvalReport.html(rows: rows, total: total, detector: kind.rawValue, directory: dir), to: report)
+        }
         if json {
             var line = JSONLine()
             line.add("detector", kind.rawValue)
