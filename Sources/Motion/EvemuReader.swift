@@ -103,7 +103,8 @@ public struct EvemuReader {
             switch tag {
             case UInt8(ascii: "N"):
                 c.skipBlanks()
-                device.name = c.rest  // a `#` may be part of the name: no comment stripping here
+                // A `#` may be part of the name: no comment stripping here. Like evemu, the name ends at a CR.
+                device.name = String(c.rest.prefix { $0 != "\r" })
                 sawName = true
             case UInt8(ascii: "I"):
                 var ids: [UInt16] = []

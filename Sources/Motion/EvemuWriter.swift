@@ -68,12 +68,14 @@ public struct EvemuWriter {
 
     /// Everything before the first event.
     public func header() -> String {
+        // A line break in the name would end its line early.
+        let name = String(device.name.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
         var s = "# EVEMU 1.3\n"
         if let kernel {
             s += "# Kernel: \(kernel)\n"
             if let dmi { s += "# DMI: \(dmi)" + (dmi.hasSuffix("\n") ? "" : "\n") }
         }
-        s += "# Input device name: \"\(device.name)\"\n"
+        s += "# Input device name: \"\(name)\"\n"
         s += "# Input device ID: bus \(altHex(device.bus)) vendor \(altHex(device.vendor)) product \(altHex(device.product)) version \(altHex(device.version))\n"
         let masks = masks()
         func has(_ type: Int, _ code: Int) -> Bool {
@@ -107,7 +109,7 @@ public struct EvemuWriter {
         for bit in 0..<32 where bit / 8 < device.properties.count && device.properties[bit / 8] & (1 << UInt8(bit % 8)) != 0 {
             s += "#   Property  type \(bit) (\(EvdevNames.property(bit)))\n"
         }
-        s += "N: \(device.name)\n"
+        s += "N: \(name)\n"
         s += "I: \(hex(device.bus, 4)) \(hex(device.vendor, 4)) \(hex(device.product, 4)) \(hex(device.version, 4))\n"
         // INPUT_PROP_CNT is 32 bits: one line of eight bytes.
         s += "P:" + (0..<8).map { " " + hex(UInt16($0 < device.properties.count ? device.properties[$0] : 0), 2) }.joined() + "\n"

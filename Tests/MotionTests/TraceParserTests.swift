@@ -53,6 +53,17 @@ import Testing
         #expect(p.samples[0].accel.y == 1)
     }
 
+    @Test func nameEndsAtACarriageReturnAndTheWriterKeepsItOnOneLine() throws {
+        // Found by fuzzing: `N: ty\r\r\n` read as "ty\r", which did not survive a write/read round trip.
+        let text = motionHeader.replacingOccurrences("N: Test Motion Sensors\n", "N: ty\r\r\n") + "E: 0.1 0000 0000 0000\n"
+        #expect(try parseEvemu(text).header?.device.name == "ty")
+        var d = MotionEventEncoder.dualSenseProfile()
+        d.name = "two\nlines\rhere"
+        let h = EvemuWriter(device: d, kernel: nil, dmi: nil).header()
+        #expect(h.contains("\nN: two lines here\n"))
+        #expect(h.contains("# Input device name: \"two lines here\"\n"))
+    }
+
     @Test func leadingZerosAndUnpaddedMicroseconds() throws {
         let p = try parseEvemu(motionHeader + """
             E: 1000.10000 0003 0002 0131
