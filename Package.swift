@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "kape", targets: ["kape"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "KapeCLI", targets: ["KapeCLI"]),
+        .library(name: "AudioDSP", targets: ["AudioDSP"]),
+        .library(name: "AudioIO", targets: ["AudioIO"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,15 +29,22 @@ let package = Package(
         // SVG plots: axes, ticks, lines, markers, legend; shared by every `--plot` and report.
         .target(name: "Plot"),
 
+        // Pure Swift audio: clips, resampler, mixer, limiter, SPSC queue, meters, sound synthesis.
+        .target(name: "AudioDSP"),
+        // Devices and files: ALSA sink, WAV-file sink, libsndfile loading, the render thread.
+        .target(name: "AudioIO", dependencies: ["AudioDSP", "CALSA", "CSndfile"]),
+
         // The command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion", "Plot",
+            "Motion", "Plot", "AudioIO",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion"]),
+        .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP"]),
+        .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP"]),
     ],
     swiftLanguageModes: [.v6]
 )

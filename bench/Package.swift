@@ -20,6 +20,16 @@ let package = Package(
             path: "Benchmarks/MotionBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "AudioBenchmarks",
+            dependencies: [
+                .product(name: "AudioDSP", package: "Kape"),
+                .product(name: "AudioIO", package: "Kape"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AudioBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

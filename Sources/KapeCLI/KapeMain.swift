@@ -14,7 +14,8 @@ public struct Kape: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "kape",
         abstract: "Real-time motion and audio engine: tilt gestures, traces, the party game and lessons.",
-        subcommands: [Replay.self, Eval.self, TraceCommand.self, Accuracy.self])
+        subcommands: [Replay.self, Eval.self, TraceCommand.self, Accuracy.self, SoundCommand.self, SoundsCommand.self,
+                      AudioCommand.self, BenchCommand.self])
 
     public init() {}
 }

@@ -1,0 +1,199 @@
+import CALSA
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Playback through alsa-lib with explicit hardware and software parameters.
+///
+/// Opened non-blocking: the render thread waits in `poll` on the PCM's descriptors plus its own wake-up
+/// descriptor, so a trigger wakes it at once instead of at the next period. Interleaved read/write transfers
+/// (`snd_pcm_writei`) work on every plugin, including `file` and `pulse`.
+public final class AlsaSink: AudioSink, @unchecked Sendable {
+    public let info: SinkInfo
+    private let pcm: OpaquePointer
+    private var config: OpaquePointer?
+    private let fds: UnsafeMutablePointer<pollfd>
+    private let pcmFDs: Int
+    private let frameBytes: Int
+    private var closed = false
+
+    /// Silences alsa-lib's own stderr messages (Kape's errors name the device instead).
+    public static func setQuiet(_ quiet: Bool) { kape_alsa_set_quiet(quiet ? 1 : 0) }
+
+    /// `configFile`: an ALSA configuration read instead of the system's (tests define private PCMs with it).
+    public init(device: String, request: SinkRequest = SinkRequest(), configFile: String? = nil) throws {
+        var handle: OpaquePointer?
+        var err: Int32
+        if let configFile {
+            var top: OpaquePointer?
+            var input: OpaquePointer?
+            guard snd_config_top(&top) >= 0, let top else { throw AudioError.cannotOpen(device, "out of memory") }
+            err = snd_input_stdio_open(&input, configFile, "r")
+            guard err >= 0, let input else {
+                snd_config_delete(top)
+                throw AudioError.file(configFile, "cannot read the ALSA configuration: \(alsaMessage(err))")
+            }
+            err = snd_config_load(top, input)
+            snd_input_close(input)
+            guard err >= 0 else {
+                snd_config_delete(top)
+                throw AudioError.file(configFile, "not a valid ALSA configuration: \(alsaMessage(err))")
+            }
+            config = top
+            err = snd_pcm_open_lconf(&handle, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK, top)
+        } else {
+            err = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
+        }
+        guard err >= 0, let handle else {
+            if let config { snd_config_delete(config) }
+            throw AudioError.cannotOpen(device, alsaMessage(err))
+        }
+        pcm = handle
+        do {
+            info = try AlsaSink.configure(handle, device: device, request: request)
+        } catch {
+            snd_pcm_close(handle)
+            if let config { snd_config_delete(config) }
+            throw error
+        }
+        frameBytes = info.channels * info.format.bytes
+        pcmFDs = Int(max(0, snd_pcm_poll_descriptors_count(handle)))
+        fds = .allocate(capacity: pcmFDs + 1)
+        fds.initialize(repeating: pollfd(fd: -1, events: 0, revents: 0), count: pcmFDs + 1)
+        if pcmFDs > 0 { _ = snd_pcm_poll_descriptors(handle, fds, UInt32(pcmFDs)) }
+    }
+
+    deinit {
+        if !closed { snd_pcm_close(pcm) }
+        if let config { snd_config_delete(config) }
+        fds.deallocate()
+    }
+
+    private static func configure(_ pcm: OpaquePointer, device: String, request: SinkRequest) throws -> SinkInfo {
+        var hwp: OpaquePointer?
+        guard snd_pcm_hw_params_malloc(&hwp) >= 0, let hw = hwp else { throw AudioError.cannotOpen(device, "out of memory") }
+        defer { snd_pcm_hw_params_free(hw) }
+        func check(_ err: Int32, _ what: String) throws {
+            if err < 0 { throw AudioError.unsupported(device, "refused \(what): \(alsaMessage(err))") }
+        }
+        try check(snd_pcm_hw_params_any(pcm, hw), "any configuration")
+        try check(snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED), "interleaved access")
+        guard let format = request.formats.first(where: { snd_pcm_hw_params_test_format(pcm, hw, $0.alsa) == 0 }) else {
+            throw AudioError.unsupported(device, "supports none of the formats \(request.formats.map(\.rawValue).joined(separator: ", "))")
+        }
+        try check(snd_pcm_hw_params_set_format(pcm, hw, format.alsa), "format \(format.rawValue)")
+        var channels = UInt32(request.channels)
+        try check(snd_pcm_hw_params_set_channels_near(pcm, hw, &channels), "\(request.channels) channels")
+        // Our own resampler converts clips once at load; no per-period rate conversion in alsa-lib.
+        _ = snd_pcm_hw_params_set_rate_resample(pcm, hw, 0)
+        var rate = UInt32(request.rate)
+        var dir: Int32 = 0
+        try check(snd_pcm_hw_params_set_rate_near(pcm, hw, &rate, &dir), "rate \(request.rate) Hz")
+        var period = snd_pcm_uframes_t(request.periodFrames)
+        dir = 0
+        try check(snd_pcm_hw_params_set_period_size_near(pcm, hw, &period, &dir), "period \(request.periodFrames) frames")
+        var buffer = period * snd_pcm_uframes_t(request.periods)
+        try check(snd_pcm_hw_params_set_buffer_size_near(pcm, hw, &buffer), "buffer \(buffer) frames")
+        try check(snd_pcm_hw_params(pcm, hw), "the hardware parameters")
+        _ = snd_pcm_hw_params_get_period_size(hw, &period, &dir)
+        _ = snd_pcm_hw_params_get_buffer_size(hw, &buffer)
+
+        var swp: OpaquePointer?
+        guard snd_pcm_sw_params_malloc(&swp) >= 0, let sw = swp else { throw AudioError.cannotOpen(device, "out of memory") }
+        defer { snd_pcm_sw_params_free(sw) }
+        try check(snd_pcm_sw_params_current(pcm, sw), "software parameters")
+        // Wake when a period is free; start once the buffer is full so the first period never runs dry.
+        try check(snd_pcm_sw_params_set_avail_min(pcm, sw, period), "avail_min")
+        try check(snd_pcm_sw_params_set_start_threshold(pcm, sw, buffer / period * period), "start threshold")
+        try check(snd_pcm_sw_params(pcm, sw), "the software parameters")
+        try check(snd_pcm_prepare(pcm), "prepare")
+        return SinkInfo(device: device, rate: Int(rate), channels: Int(channels), format: format,
+                        periodFrames: Int(period), bufferFrames: Int(buffer))
+    }
+
+    public func space() -> SinkSpace {
+        let state = snd_pcm_state(pcm)
+        if state == SND_PCM_STATE_XRUN || state == SND_PCM_STATE_SUSPENDED {
+            return outcome(recover(state == SND_PCM_STATE_XRUN ? -EPIPE : -ESTRPIPE))
+        }
+        let avail = snd_pcm_avail(pcm)
+        if avail < 0 { return outcome(recover(Int32(avail))) }
+        // Some plugins (pulse) cannot report a delay before the stream runs; then what is queued is the delay.
+        var delay: snd_pcm_sframes_t = 0
+        if state != SND_PCM_STATE_RUNNING || snd_pcm_delay(pcm, &delay) < 0 {
+            delay = snd_pcm_sframes_t(info.bufferFrames) - avail
+        }
+        return .ready(avail: Int(avail), delay: Int(max(0, delay)))
+    }
+
+    private func outcome(_ w: SinkWrite) -> SinkSpace {
+        switch w {
+        case .written: .ready(avail: 0, delay: 0)
+        case .recovered: .recovered
+        case .failed(let e): .failed(e)
+        }
+    }
+
+    public func wait(wakeFD: Int32, timeoutMs: Int32) {
+        fds[pcmFDs] = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+        let n = poll(fds, nfds_t(pcmFDs + 1), timeoutMs)
+        guard n > 0 else { return }
+        if fds[pcmFDs].revents & Int16(POLLIN) != 0 {
+            drainWakeups(wakeFD)
+        }
+        if pcmFDs > 0 {
+            // Lets plugins (pulse, ioplug) process their descriptors' events.
+            var revents: UInt16 = 0
+            _ = snd_pcm_poll_descriptors_revents(pcm, fds, UInt32(pcmFDs), &revents)
+        }
+    }
+
+    public func write(_ bytes: UnsafeRawPointer, frames: Int) -> SinkWrite {
+        var done = 0
+        var recovered = false
+        while done < frames {
+            let r = snd_pcm_writei(pcm, bytes + done * frameBytes, snd_pcm_uframes_t(frames - done))
+            if r >= 0 {
+                done += Int(r)
+                continue
+            }
+            if r == -snd_pcm_sframes_t(EAGAIN) {
+                _ = snd_pcm_wait(pcm, 100)  // only if the device shrank its buffer under us
+                continue
+            }
+            switch recover(Int32(r)) {
+            case .recovered: recovered = true
+            case .failed(let e): return .failed(e)
+            case .written: continue
+            }
+        }
+        return recovered ? .recovered : .written
+    }
+
+    /// -EPIPE (underrun) and -ESTRPIPE (suspend) are recovered with `snd_pcm_recover`; -EINTR is retried.
+    private func recover(_ err: Int32) -> SinkWrite {
+        if err == -EINTR { return .written }
+        if err == -EPIPE || err == -ESTRPIPE, snd_pcm_recover(pcm, err, 1) >= 0 { return .recovered }
+        return .failed(AudioError.lost(info.device, alsaMessage(err)))
+    }
+
+    public func finish() {
+        guard !closed else { return }
+        _ = snd_pcm_nonblock(pcm, 0)
+        _ = snd_pcm_drain(pcm)
+        snd_pcm_close(pcm)
+        closed = true
+    }
+}
+
+extension SampleFormat {
+    var alsa: snd_pcm_format_t {
+        switch self {
+        case .s16: SND_PCM_FORMAT_S16_LE
+        case .s32: SND_PCM_FORMAT_S32_LE
+        case .float: SND_PCM_FORMAT_FLOAT_LE
+        }
+    }
+}
+
+func alsaMessage(_ err: Int32) -> String { String(cString: snd_strerror(err)) }

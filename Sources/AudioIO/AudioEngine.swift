@@ -1,0 +1,223 @@
+import AudioDSP
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The mixer, a sink and the render thread between them.
+///
+/// The render thread keeps the device buffer full one period at a time and sleeps in `poll` on the device and
+/// on an eventfd that `play` signals, so a new sound is written as soon as there is any room rather than at the
+/// next period boundary. Between waits it only mixes, encodes and writes: no allocation, no locks, and no
+/// system call but the write (and the delay query the latency record needs).
+public final class AudioEngine: @unchecked Sendable {
+    public let sink: AudioSink
+    public let info: SinkInfo
+    public let bank: SoundBank
+    private let mixer: Mixer
+    private let control: MixerControl
+    /// A non-blocking pipe: `play` writes a byte, the render thread's poll wakes on it.
+    private let wakeFD: Int32
+    private let wakeWriteFD: Int32
+    private let floatBlock: UnsafeMutablePointer<Float>
+    private let byteBlock: UnsafeMutableRawPointer
+    private let records = SPSCQueue<LatencyRecord>(capacity: 1024)
+    private let running = Atomic<Bool>(false)
+    private let stallMs = Atomic<Int>(0)
+    private let xrunCount = Atomic<Int>(0)
+    private let written = Atomic<Int>(0)
+    private let lostRecords = Atomic<Int>(0)
+    private let failed = Atomic<Bool>(false)
+    private var failure: AudioError?      // written by the render thread before `failed` is set
+    private var thread: pthread_t?
+    private var nextToken: UInt64 = 1
+    /// Smallest write worth waking for when a trigger arrives and less than a period is free.
+    private let minimumChunk = 8
+
+    public init(sink: AudioSink, bank: SoundBank, maxVoices: Int = 32) {
+        precondition(bank.clips.allSatisfy { $0.rate == sink.info.rate && $0.channels == sink.info.channels },
+                     "load the bank at the sink's rate and channels")
+        self.sink = sink
+        self.info = sink.info
+        self.bank = bank
+        mixer = Mixer(clips: bank.clips, rate: info.rate, channels: info.channels, maxVoices: maxVoices)
+        control = mixer.control
+        var pipeFDs: [Int32] = [-1, -1]
+        if pipe(&pipeFDs) == 0 {
+            for fd in pipeFDs {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        wakeFD = pipeFDs[0]
+        wakeWriteFD = pipeFDs[1]
+        floatBlock = .allocate(capacity: info.periodFrames * info.channels)
+        byteBlock = .allocate(byteCount: info.periodFrames * info.channels * info.format.bytes, alignment: 16)
+    }
+
+    deinit {
+        stop()
+        close(wakeFD)
+        close(wakeWriteFD)
+        floatBlock.deallocate()
+        byteBlock.deallocate()
+    }
+
+    // MARK: control side (one thread)
+
+    /// Starts sound `clip`; `arrival` is when its cause reached the engine (default: now).
+    /// Returns the voice's token. Throws when the device has failed.
+    @discardableResult
+    public func play(_ clip: Int, gain: Float = 1, at frame: Int64? = nil, arrival: UInt64? = nil) throws -> UInt64 {
+        if failed.load(ordering: .acquiring), let failure { throw failure }
+        guard clip >= 0 && clip < bank.clips.count else {
+            throw AudioError(.usage, "no sound number \(clip): the bank has \(bank.clips.count)")
+        }
+        let token = nextToken
+        nextToken += 1
+        let request = PlayRequest(clip: clip, gain: gain, token: token, at: frame, arrival: arrival ?? monotonicNanos())
+        guard control.play(request) else { throw AudioError(.usage, "too many sounds queued at once") }
+        signal()
+        return token
+    }
+
+    public func stopSound(_ token: UInt64) { control.send(.stop(token: token)); signal() }
+    public func stopAll() { control.send(.stopAll); signal() }
+
+    private func signal() {
+        var one: UInt8 = 1
+        _ = Glibc.write(wakeWriteFD, &one, 1)  // a full pipe already means "wake up"
+    }
+
+    /// Latency records produced since the last call.
+    public func takeRecords() -> [LatencyRecord] {
+        var out: [LatencyRecord] = []
+        while let r = records.pop() { out.append(r) }
+        return out
+    }
+
+    public var xruns: Int { xrunCount.load(ordering: .relaxed) }
+    public var framesWritten: Int { written.load(ordering: .relaxed) }
+    public var isRunning: Bool { running.load(ordering: .acquiring) }
+    /// Set when the device stopped working; the render thread has ended.
+    public var deviceError: AudioError? { failed.load(ordering: .acquiring) ? failure : nil }
+
+    /// Test hook: the render thread sleeps this long once, as if starved of CPU, to provoke an underrun.
+    public func injectStall(milliseconds: Int) { stallMs.store(milliseconds, ordering: .releasing); signal() }
+
+    /// Starts the render thread (real-time priority when the system allows it).
+    public func start() throws {
+        guard !running.load(ordering: .acquiring) else { return }
+        running.store(true, ordering: .releasing)
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        var tid = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let rc = pthread_create(&tid, &attributes, { raw in
+            let engine = Unmanaged<AudioEngine>.fromOpaque(raw!).takeRetainedValue()
+            engine.renderLoop()
+            return nil
+        }, context)
+        guard rc == 0 else {
+            Unmanaged<AudioEngine>.fromOpaque(context).release()
+            running.store(false, ordering: .releasing)
+            throw AudioError(.device, "cannot start the render thread: \(String(cString: strerror(rc)))")
+        }
+        var param = sched_param()
+        param.sched_priority = 20
+        _ = pthread_setschedparam(tid, Int32(SCHED_FIFO), &param)  // refused without privileges: fine
+        thread = tid
+    }
+
+    /// Stops the render thread (the device keeps what it has queued); `finish()` plays that out.
+    public func stop() {
+        guard let tid = thread else { return }
+        running.store(false, ordering: .releasing)
+        signal()
+        pthread_join(tid, nil)
+        thread = nil
+    }
+
+    /// Stops, then lets the device play what is queued and closes it.
+    public func finish() {
+        stop()
+        sink.finish()
+    }
+
+    /// Renders exactly `frames` frames on the calling thread, as fast as the sink takes them (offline renders,
+    /// and the tests' sample-exact checks). Commands sent before are honoured at their frames.
+    public func renderOffline(frames: Int) throws {
+        precondition(thread == nil, "the render thread is running")
+        var left = frames
+        while left > 0 {
+            switch sink.space() {
+            case .failed(let e): throw e
+            case .recovered: xrunCount.add(1, ordering: .relaxed)
+            case .ready(let avail, let delay):
+                if avail <= 0 {
+                    sink.wait(wakeFD: wakeFD, timeoutMs: 100)
+                    continue
+                }
+                let n = min(left, avail, info.periodFrames)
+                if let e = renderBlock(frames: n, delay: delay) { throw e }
+                left -= n
+            }
+        }
+    }
+
+    // MARK: render side
+
+    private func renderLoop() {
+        let period = info.periodFrames
+        let timeout = Int32(max(10, 4 * info.periodMilliseconds))
+        while running.load(ordering: .acquiring) {
+            let stall = stallMs.exchange(0, ordering: .acquiring)
+            if stall > 0 { sleepNanos(UInt64(stall) * 1_000_000) }
+            switch sink.space() {
+            case .failed(let e):
+                fail(e)
+                return
+            case .recovered:
+                xrunCount.add(1, ordering: .relaxed)
+            case .ready(let avail, let delay):
+                let triggered = control.pending > 0
+                if avail >= period || (triggered && avail >= minimumChunk) {
+                    if let e = renderBlock(frames: min(avail, period), delay: delay) {
+                        fail(e)
+                        return
+                    }
+                } else {
+                    sink.wait(wakeFD: wakeFD, timeoutMs: timeout)
+                }
+            }
+        }
+    }
+
+    private func fail(_ e: AudioError) {
+        failure = e
+        failed.store(true, ordering: .releasing)
+        running.store(false, ordering: .releasing)
+    }
+
+    /// Mix, encode, write, then report the voices that started in this block. Returns a device failure.
+    private func renderBlock(frames: Int, delay: Int) -> AudioError? {
+        mixer.render(floatBlock, frames: frames)
+        info.format.encode(floatBlock, count: frames * info.channels, into: byteBlock)
+        let result = sink.write(byteBlock, frames: frames)
+        let commit = monotonicNanos()
+        switch result {
+        case .failed(let e): return e
+        case .recovered: xrunCount.add(1, ordering: .relaxed)
+        case .written: break
+        }
+        written.add(frames, ordering: .relaxed)
+        for i in 0..<mixer.startCount {
+            let s = mixer.start(i)
+            let record = LatencyRecord(token: s.token, arrivalNanos: s.arrival, commitNanos: commit,
+                                       aheadFrames: delay + s.offset, rate: info.rate)
+            if !records.push(record) { lostRecords.add(1, ordering: .relaxed) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,59 @@
+import AudioDSP
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The engine's sounds, decoded and converted to the device's rate and channels once, at start-up.
+public struct SoundBank: Sendable {
+    public private(set) var clips: [Clip] = []
+    /// Files that could not be loaded: the rest still play.
+    public private(set) var failures: [AudioError] = []
+
+    public init() {}
+
+    /// Clips already at the device's rate and channels (synthesised or converted by the caller).
+    public init(clips: [Clip]) { self.clips = clips }
+
+    public func index(of name: String) -> Int? { clips.firstIndex { $0.name == name } }
+    public var names: [String] { clips.map(\.name) }
+
+    /// Loads one file; a failure is recorded and thrown.
+    @discardableResult
+    public mutating func load(_ path: String, name: String? = nil, rate: Int, channels: Int) throws -> Int {
+        do {
+            let clip = try ClipFile.load(path, name: name).converted(rate: rate, channels: channels)
+            clips.append(clip)
+            return clips.count - 1
+        } catch let error as AudioError {
+            failures.append(error)
+            throw error
+        }
+    }
+
+    /// Every WAV/FLAC/Ogg file in `directory`, sorted by name; bad files land in `failures`.
+    public static func load(directory: String, rate: Int, channels: Int) throws -> SoundBank {
+        var bank = SoundBank()
+        for path in try soundFiles(in: directory) {
+            _ = try? bank.load(path, rate: rate, channels: channels)
+        }
+        return bank
+    }
+
+    /// Sound file paths in a directory, sorted.
+    public static func soundFiles(in directory: String) throws -> [String] {
+        guard let dir = opendir(directory) else {
+            throw AudioError.file(directory, "cannot open the sounds directory: \(String(cString: strerror(errno)))")
+        }
+        defer { closedir(dir) }
+        var paths: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let dot = name.lastIndex(of: "."), !name.hasPrefix(".") else { continue }
+            let ext = name[name.index(after: dot)...].lowercased()
+            if ClipFile.extensions.contains(ext) { paths.append(directory + "/" + name) }
+        }
+        return paths.sorted()
+    }
+}

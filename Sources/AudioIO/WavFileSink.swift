@@ -1,0 +1,103 @@
+import CSndfile
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes the stream to a WAV file in the same sample format and bytes the ALSA sink would have played.
+///
+/// Offline (`paced: false`) it takes frames as fast as they come: renders and tests. Paced, it behaves like a
+/// device with `periods` periods of buffer drained by the monotonic clock, so the engine's timing, wake-ups and
+/// latency records are those of a real sound card: the embedded default when no card can be opened.
+public final class WavFileSink: AudioSink, @unchecked Sendable {
+    public let info: SinkInfo
+    public let path: String
+    private let file: OpaquePointer
+    private let paced: Bool
+    private let frameBytes: Int
+    private var written: Int64 = 0
+    private var startNanos: UInt64 = 0
+    private var startFrame: Int64 = 0     // frames played when the virtual device (re)started
+    private var started = false
+    private var closed = false
+
+    public init(path: String, request: SinkRequest = SinkRequest(), paced: Bool = false) throws {
+        let format = request.formats.first ?? .s16
+        var sfInfo = SF_INFO()
+        sfInfo.samplerate = Int32(request.rate)
+        sfInfo.channels = Int32(request.channels)
+        let subtype: Int32 = switch format {
+        case .s16: Int32(SF_FORMAT_PCM_16)
+        case .s32: Int32(SF_FORMAT_PCM_32)
+        case .float: Int32(SF_FORMAT_FLOAT)
+        }
+        sfInfo.format = Int32(SF_FORMAT_WAV) | subtype
+        guard let handle = sf_open(path, Int32(SFM_WRITE), &sfInfo) else {
+            throw AudioError.file(path, "cannot write the WAV file: \(String(cString: sf_strerror(nil)))")
+        }
+        file = handle
+        self.path = path
+        self.paced = paced
+        frameBytes = request.channels * format.bytes
+        info = SinkInfo(device: "wav:" + path, rate: request.rate, channels: request.channels, format: format,
+                        periodFrames: request.periodFrames, bufferFrames: request.periodFrames * request.periods)
+    }
+
+    deinit { if !closed { sf_close(file) } }
+
+    /// Frames the virtual device has played since it started (paced mode).
+    private func played(now: UInt64) -> Int64 {
+        guard started else { return startFrame }
+        return startFrame + Int64((now - startNanos) / 1000) * Int64(info.rate) / 1_000_000
+    }
+
+    public func space() -> SinkSpace {
+        guard paced else { return .ready(avail: info.bufferFrames, delay: 0) }
+        let queued = written - played(now: monotonicNanos())
+        if started && queued < 0 {
+            // Ran dry: like ALSA, count it and start again when the buffer is full.
+            started = false
+            startFrame = written
+            return .recovered
+        }
+        let q = Int(max(0, queued))
+        return .ready(avail: info.bufferFrames - q, delay: q)
+    }
+
+    public func wait(wakeFD: Int32, timeoutMs: Int32) {
+        var timeout = timeoutMs
+        if paced && started {
+            // Until a period is free again.
+            let queued = written - played(now: monotonicNanos())
+            let excess = queued - Int64(info.bufferFrames - info.periodFrames)
+            timeout = Int32(max(0, min(Int64(timeoutMs), (excess * 1000 + Int64(info.rate) - 1) / Int64(info.rate))))
+        }
+        var fd = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+        if poll(&fd, 1, timeout) > 0 && fd.revents & Int16(POLLIN) != 0 {
+            drainWakeups(wakeFD)
+        }
+    }
+
+    public func write(_ bytes: UnsafeRawPointer, frames: Int) -> SinkWrite {
+        let want = sf_count_t(frames * frameBytes)
+        let n = sf_write_raw(file, bytes, want)
+        guard n == want else {
+            return .failed(AudioError.lost(info.device, "short write: \(String(cString: sf_strerror(file)))"))
+        }
+        written += Int64(frames)
+        if paced && !started && written - startFrame >= Int64(info.bufferFrames) {
+            started = true
+            startNanos = monotonicNanos()
+        }
+        return .written
+    }
+
+    public func finish() {
+        guard !closed else { return }
+        if paced && started {
+            let queued = written - played(now: monotonicNanos())
+            if queued > 0 { sleepNanos(UInt64(queued) * 1_000_000_000 / UInt64(info.rate)) }
+        }
+        sf_close(file)
+        closed = true
+    }
+}

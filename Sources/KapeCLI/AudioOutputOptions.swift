@@ -1,0 +1,81 @@
+import ArgumentParser
+import AudioDSP
+import AudioIO
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where sound goes: `--device` (an ALSA PCM, or `wav:PATH` for the file sink) and its shape.
+struct AudioOutputOptions: ParsableArguments {
+    @Option(help: "ALSA playback device (see `kape audio devices`), or wav:PATH to write a WAV file. Default: ALSA's default, else a WAV file.")
+    var device: String?
+
+    @Option(help: "Sample rate in Hz.")
+    var rate = 48_000
+
+    @Option(help: "Period size in frames: the render thread's block and wake-up granularity.")
+    var period = 128
+
+    @Option(help: "Periods in the device buffer.")
+    var periods = 3
+
+    func validate() throws {
+        guard (8_000...192_000).contains(rate) else { throw ValidationError("--rate must be between 8000 and 192000 Hz") }
+        guard (16...8_192).contains(period) else { throw ValidationError("--period must be between 16 and 8192 frames") }
+        guard (2...16).contains(periods) else { throw ValidationError("--periods must be between 2 and 16") }
+        if let device, device.isEmpty || device == "wav:" { throw ValidationError("--device needs a name (or wav:PATH)") }
+    }
+
+    var request: SinkRequest { SinkRequest(rate: rate, channels: 2, periodFrames: period, periods: periods) }
+
+    /// Opens the sink. With no `--device`, a failure to open ALSA's default falls back to a WAV file (said in one
+    /// line on stderr); a device named explicitly must open or the command fails naming it.
+    func open(paced: Bool, fallback: String, verbose: Bool) throws -> AudioSink {
+        AlsaSink.setQuiet(!verbose)
+        if let device {
+            if device.hasPrefix("wav:") { return try WavFileSink(path: String(device.dropFirst(4)), request: request, paced: paced) }
+            return try AlsaSink(device: device, request: request)
+        }
+        do {
+            return try AlsaSink(device: "default", request: request)
+        } catch let error as AudioError {
+            FileHandleOutput.stderr("kape: no sound card (\(error.message.split(separator: ";").first ?? "")): writing to \(fallback) instead\n")
+            return try WavFileSink(path: fallback, request: request, paced: paced)
+        }
+    }
+}
+
+/// Where the sounds live: `--sounds`, else $KAPE_SOUNDS, else ./sounds, else the sounds/ beside the package the
+/// binary was built in.
+struct SoundsDirectoryOption: ParsableArguments {
+    @Option(help: "Directory of sound files (WAV, FLAC, Ogg).")
+    var sounds: String?
+
+    var path: String {
+        if let sounds { return sounds }
+        if let env = getenv("KAPE_SOUNDS") { return String(cString: env) }
+        if isDirectory("sounds") { return "sounds" }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if n > 0 {
+            let exe = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            var parts = exe.split(separator: "/", omittingEmptySubsequences: false)
+            for _ in 0..<3 where parts.count > 1 {  // .build/<config>/kape → package root
+                parts.removeLast()
+                let candidate = parts.joined(separator: "/") + "/sounds"
+                if isDirectory(candidate) { return candidate }
+            }
+        }
+        return "sounds"
+    }
+}
+
+func isDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+}
+
+func temporaryPath(_ name: String) -> String {
+    let dir = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    return dir + "/" + name
+}

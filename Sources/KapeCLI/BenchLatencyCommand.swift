@@ -1,0 +1,138 @@
+import ArgumentParser
+import AudioDSP
+import AudioIO
+import Motion
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the engine end to end.",
+        subcommands: [BenchLatency.self])
+}
+
+struct BenchLatency: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "latency",
+        abstract: "Replay a trace in real time through detector, mixer and sink; report per-trigger latency.",
+        discussion: """
+            Internal latency: from the moment the trace frame that fired reached the engine to the moment the first
+            frame of its sound was committed to the device. Audible: internal plus the frames queued ahead of it
+            then (snd_pcm_delay). Through a sound server the delay includes the server's own buffer.
+            With --json, one object per trigger, then the summary object as the last line.
+            """)
+
+    @Argument(help: "An evemu recording or a kape CSV trace.")
+    var trace: String
+
+    @OptionGroup var output: AudioOutputOptions
+    @OptionGroup var sounds: SoundsDirectoryOption
+    @OptionGroup var tuning: TiltOptions
+
+    @Flag(help: "One JSON object per trigger, then the summary.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Device, sounds and xruns on stderr.")
+    var verbose = false
+
+    func run() throws {
+        // Read the whole trace first: file I/O must not disturb the real-time replay.
+        var samples: [MotionSample] = []
+        var hasGyro = false
+        let summary = try TraceSource.read(path: trace, header: { hasGyro = $0.hasGyro }, sample: { samples.append($0) })
+        guard summary.samples > 0 else { throw TraceError(file: trace, "no samples") }
+
+        let sink = try output.open(paced: true, fallback: temporaryPath("kape-bench.wav"), verbose: verbose)
+        let bank = try feedbackBank(rate: sink.info.rate, channels: sink.info.channels)
+        let soundFor: [GestureKind: Int] = [.correct: bank.index(of: "success")!, .pass: bank.index(of: "pass")!]
+        let engine = AudioEngine(sink: sink, bank: bank)
+        if verbose { FileHandleOutput.stderr(describe(sink.info) + "\n") }
+        try engine.start()
+        // Steady state first: the buffer full, as it is mid-game.
+        let ready = monotonicNanos() + 2_000_000_000
+        while engine.framesWritten < sink.info.bufferFrames && engine.deviceError == nil && monotonicNanos() < ready {
+            sleepNanos(1_000_000)
+        }
+
+        var detector = GestureDetector(hasGyro: hasGyro, settings: tuning.settings)
+        var events: [UInt64: TiltEvent] = [:]
+        let t0 = monotonicNanos()
+        let first = samples[0].stamp
+        for s in samples {
+            sleepUntil(nanos: t0 + UInt64(max(0, (s.stamp - first) * 1e9)))
+            let arrival = monotonicNanos()
+            if let e = detector.process(s) {
+                events[try engine.play(soundFor[e.kind]!, arrival: arrival)] = e
+            }
+        }
+        var records: [LatencyRecord] = []
+        let deadline = monotonicNanos() + 1_000_000_000
+        while records.count < events.count && monotonicNanos() < deadline && engine.deviceError == nil {
+            records += engine.takeRecords()
+            sleepNanos(1_000_000)
+        }
+        records += engine.takeRecords()
+        engine.finish()
+        if let e = engine.deviceError { throw e }
+        report(records.sorted { $0.token < $1.token }, events: events, engine: engine)
+    }
+
+    /// success and pass from the sounds directory when it has them, else synthesised (same recipes).
+    private func feedbackBank(rate: Int, channels: Int) throws -> SoundBank {
+        var clips: [Clip] = []
+        for name in ["success", "pass"] {
+            let path = sounds.path + "/" + name + ".wav"
+            let clip = (try? ClipFile.load(path)) ?? Clip(name: name, rate: SoundSynth.rate, channels: 1,
+                                                           samples: SoundSynth.recipe(named: name)!.render())
+            clips.append(clip.converted(rate: rate, channels: channels))
+        }
+        return SoundBank(clips: clips)
+    }
+
+    private func report(_ records: [LatencyRecord], events: [UInt64: TiltEvent], engine: AudioEngine) {
+        let info = engine.info
+        let internalMs = Percentiles(records.map(\.internalMs))
+        let audibleMs = Percentiles(records.map(\.audibleMs))
+        var out = ""
+        for (i, r) in records.enumerated() {
+            let e = events[r.token]
+            if json {
+                var line = JSONLine()
+                line.add("trigger", i + 1)
+                line.add("t", e?.stamp ?? .nan, decimals: 6)
+                line.add("event", e?.kind.rawValue ?? "")
+                line.add("internal_ms", r.internalMs, decimals: 3)
+                line.add("audible_ms", r.audibleMs, decimals: 3)
+                line.add("ahead_frames", r.aheadFrames)
+                out += line.text + "\n"
+            } else {
+                out += "trigger \(i + 1) at \(fixed(e?.stamp ?? .nan, 3)) s (\(e?.kind.rawValue ?? "?")): internal \(fixed(r.internalMs, 3)) ms, audible \(fixed(r.audibleMs, 3)) ms (\(r.aheadFrames) frames ahead)\n"
+            }
+        }
+        func object(_ p: Percentiles) -> String {
+            var o = JSONLine()
+            o.add("p50", p.p50, decimals: 3)
+            o.add("p99", p.p99, decimals: 3)
+            o.add("max", p.max, decimals: 3)
+            return o.text
+        }
+        if json {
+            var line = JSONLine()
+            line.add("triggers", records.count)
+            line.addRaw("internal_ms", object(internalMs))
+            line.addRaw("audible_ms", object(audibleMs))
+            line.add("xruns", engine.xruns)
+            line.add("rate", info.rate)
+            line.add("period_frames", info.periodFrames)
+            line.add("buffer_frames", info.bufferFrames)
+            line.add("device", info.device)
+            out += line.text + "\n"
+        } else {
+            out += "triggers: \(records.count)\n"
+            out += "internal ms: p50 \(fixed(internalMs.p50, 3))  p99 \(fixed(internalMs.p99, 3))  max \(fixed(internalMs.max, 3))\n"
+            out += "audible ms:  p50 \(fixed(audibleMs.p50, 3))  p99 \(fixed(audibleMs.p99, 3))  max \(fixed(audibleMs.max, 3))\n"
+            out += "xruns: \(engine.xruns)\n"
+            out += "device: \(info.device), \(info.rate) Hz, period \(info.periodFrames) frames, buffer \(info.bufferFrames) frames\n"
+        }
+        FileHandleOutput.stdout(out)
+    }
+}

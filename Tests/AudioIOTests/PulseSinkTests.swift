@@ -1,0 +1,81 @@
+import AudioDSP
+import Foundation
+import Testing
+@testable import AudioIO
+
+/// Through a private PulseAudio null sink, whose clock runs in real time (scripts/pulse-null-sink.sh).
+@Suite(.serialized) struct PulseSinkTests {
+    @Test func twoSecondsOfAudioTakeAboutTwoSeconds() throws {
+        try withPulse { config, _ in
+            let sink = try AlsaSink(device: "kape_pulse", configFile: config)
+            #expect(sink.info.rate == 48_000 && sink.info.periodFrames == 128 && sink.info.bufferFrames == 384)
+            let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [sine("tone", frequency: 440, seconds: 2, amplitude: 0.3)]))
+            let start = monotonicNanos()
+            try engine.start()
+            try engine.play(0)
+            #expect(eventually(within: 8) { engine.framesWritten >= 96_000 })
+            engine.finish()
+            let seconds = Double(monotonicNanos() - start) / 1e9
+            #expect(seconds > 1.5 && seconds < 4, "2 s of audio took \(seconds) s")
+            #expect(engine.deviceError == nil)
+        }
+    }
+
+    @Test func delayIsReportedAndSane() throws {
+        try withPulse { config, _ in
+            let sink = try AlsaSink(device: "kape_pulse", configFile: config)
+            let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [sine("blip", frequency: 880, seconds: 0.05, amplitude: 0.3)]))
+            try engine.start()
+            #expect(eventually(within: 3) { engine.framesWritten >= 9_600 })
+            var records: [LatencyRecord] = []
+            for _ in 0..<5 {
+                try engine.play(0)
+                #expect(eventually(within: 2) { records += engine.takeRecords(); return records.count > 0 })
+                records.removeAll()
+                try engine.play(0)
+                #expect(eventually(within: 2) { records += engine.takeRecords(); return !records.isEmpty })
+            }
+            engine.finish()
+            #expect(!records.isEmpty)
+            for r in records {
+                #expect(r.aheadFrames > 0 && r.aheadFrames < 24_000, "frames queued ahead: \(r.aheadFrames)")
+                #expect(r.internalMs >= 0)
+            }
+        }
+    }
+
+    @Test func inducedUnderrunIsRecoveredAndCounted() throws {
+        try withPulse { config, _ in
+            let sink = try AlsaSink(device: "kape_pulse", configFile: config)
+            let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [sine("blip", frequency: 880, seconds: 0.05, amplitude: 0.3)]))
+            try engine.start()
+            #expect(eventually(within: 3) { engine.framesWritten >= 4_800 })
+            let before = engine.xruns
+            engine.injectStall(milliseconds: 300)
+            #expect(eventually(within: 5) { engine.xruns > before })
+            let after = engine.framesWritten
+            #expect(eventually(within: 5) { engine.framesWritten > after + 9_600 })  // still playing
+            #expect(engine.deviceError == nil)
+            engine.finish()
+        }
+    }
+
+    @Test func vanishedDeviceGivesAClearErrorAndNoCrash() throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        try runScript(["start", dir.path])
+        var stopped = false
+        defer { if !stopped { _ = try? runScript(["stop", dir.path]) } }
+        let sink = try AlsaSink(device: "kape_pulse", configFile: dir.file("asound.conf"))
+        let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [sine("blip", frequency: 880, seconds: 0.05, amplitude: 0.3)]))
+        try engine.start()
+        #expect(eventually(within: 3) { engine.framesWritten >= 4_800 })
+        try runScript(["stop", dir.path])
+        stopped = true
+        #expect(eventually(within: 5) { engine.deviceError != nil })
+        let message = engine.deviceError?.message ?? ""
+        #expect(message.contains("kape_pulse") && message.contains("kape audio devices"), "\(message)")
+        #expect(throws: AudioError.self) { try engine.play(0) }
+        engine.stop()
+    }
+}
