@@ -16,8 +16,10 @@ deps:
 release: deps
 	$(SWIFT) build -c release --product kape $(BUILD_FLAGS)
 
+# The demo round: its gestures, then played in real time with feedback sounds (default device, else a WAV file).
 run: release
 	$(KAPE) replay traces/demo-round.evemu
+	$(KAPE) bench latency traces/demo-round.evemu
 
 test: deps release
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
