@@ -1,4 +1,5 @@
 import Motion
+import Plot
 
 /// `kape eval --report`: one self-contained page (no network, no scripts) with the misses one scroll away.
 enum EvalReport {
@@ -54,17 +55,5 @@ enum EvalReport {
     private static func ms(_ seconds: Double) -> String { seconds.isNaN ? "–" : fixed(seconds * 1000, 1) + " ms" }
     private static func nanToZero(_ v: Double) -> Double { v.isNaN ? 0 : v }
 
-    static func esc(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    static func esc(_ s: String) -> String { Plot.escape(s) }
 }

@@ -67,7 +67,8 @@ func n(_ v: Double) -> String {
     return String(r)
 }
 
-func escape(_ s: String) -> String {
+/// Escapes text for XML and HTML content and attribute values.
+public func escape(_ s: String) -> String {
     var out = ""
     for c in s {
         switch c {
