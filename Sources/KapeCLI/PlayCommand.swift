@@ -35,6 +35,9 @@ struct Play: ParsableCommand {
     @Option(help: "Headless sound: a WAV file sink (wav:PATH). Default: a WAV file in $TMPDIR.")
     var device: String?
 
+    @Option(help: "Also write the results card: a 1080×1920 PNG with score, rank, deck and the eagle.")
+    var share: String?
+
     @OptionGroup var decks: DecksDirectoryOption
     @OptionGroup var sounds: SoundsDirectoryOption
 
@@ -70,6 +73,12 @@ struct Play: ParsableCommand {
 
         FileHandleOutput.stdout(render(round.events, result: round.machine.result))
         if !noSound { try writeSound(round.events) }
+        if let share {
+            let png = ShareCard.png(result: round.machine.result, deckTitle: chosen.title)
+            do { try Data(png).write(to: URL(fileURLWithPath: share), options: .atomic) } catch {
+                throw InputError("\(share): cannot write: \(error.localizedDescription)")
+            }
+        }
 
         let stamp = ISO8601DateFormatter().string(from: Date())
         history.append(.init(deck: deck, seed: seed, finished: stamp, result: round.machine.result))

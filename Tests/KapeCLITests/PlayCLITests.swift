@@ -77,3 +77,16 @@ import Testing
         #expect(try KapeRun.run(["play", "--deck", "gurbet", "--trace", "x.evemu", "--headless", "--device", "hw:0"]).status == 2)
     }
 }
+
+extension PlayCLITests {
+    @Test func shareWritesA1080By1920PNG() throws {
+        let data = try TemporaryDirectory()
+        let path = data.path("share.png")
+        let r = try play("traces/demo-round.evemu", deck: "mix-shqip", seed: 7, data: data, extra: ["--no-sound", "--share", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let d = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(d.prefix(8).elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        #expect(String(decoding: d[12..<16], as: UTF8.self) == "IHDR")
+        #expect(Array(d[16..<24]) == [0, 0, 0x04, 0x38, 0, 0, 0x07, 0x80])  // 1080 × 1920
+    }
+}
