@@ -12,8 +12,11 @@ public struct RoundHistory: Sendable, Codable, Equatable {
         public var accuracy: Double
         public var rank: String
         public var cards: [RoundResult.Answer]
+        /// Every card shown, including one still on screen at the end: none of them comes back next round.
+        public var shown: [String]
 
-        public init(deck: String, seed: UInt64, finished: String, result: RoundResult) {
+        public init(deck: String, seed: UInt64, finished: String, result: RoundResult, shown: [String]? = nil) {
+            self.shown = shown ?? result.answers.map(\.card)
             self.deck = deck; self.seed = seed; self.finished = finished
             score = result.score; correct = result.correct; passed = result.passed
             accuracy = result.accuracy; rank = result.rank; cards = result.answers
@@ -26,9 +29,9 @@ public struct RoundHistory: Sendable, Codable, Equatable {
 
     public init() {}
 
-    /// Cards answered in the last round of this deck.
+    /// Cards shown in the last round of this deck.
     public func previousCards(deck: String) -> Set<String> {
-        Set(rounds.last { $0.deck == deck }?.cards.map(\.card) ?? [])
+        Set(rounds.last { $0.deck == deck }?.shown ?? [])
     }
 
     public mutating func append(_ entry: Entry) {

@@ -37,6 +37,8 @@ public struct RoundMachine: Sendable {
     private let cards: [String]
     private var next = 0
     public private(set) var current: String?
+    /// Every card put on screen, in order (the last may be unanswered when time runs out).
+    public private(set) var shown: [String] = []
     /// Clock time when the current buffer started, or when play last (re)started.
     private var mark = 0.0
     private var beeps = 0
@@ -151,6 +153,7 @@ public struct RoundMachine: Sendable {
         let c = cards[next % cards.count]
         next += 1
         current = c
+        shown.append(c)
         return c
     }
 

@@ -81,7 +81,7 @@ struct Play: ParsableCommand {
         }
 
         let stamp = ISO8601DateFormatter().string(from: Date())
-        history.append(.init(deck: deck, seed: seed, finished: stamp, result: round.machine.result))
+        history.append(.init(deck: deck, seed: seed, finished: stamp, result: round.machine.result, shown: round.machine.shown))
         do { try history.save(path: historyPath) } catch let e as DeckError { throw InputError(e.description) }
     }
 

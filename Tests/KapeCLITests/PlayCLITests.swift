@@ -42,8 +42,12 @@ import Testing
             Set(s.split(separator: "\n").filter { $0.contains("\"correct\", \"card\"") || $0.contains("\"pass\", \"card\"") }
                 .map { String($0.split(separator: "\"card\": ").last ?? "") })
         }
+        func shown(_ s: String) -> Set<String> {
+            Set(s.split(separator: "\n").filter { $0.contains("\"event\": \"card\"") }.map { String($0.split(separator: "\"card\": ").last ?? "") })
+        }
         #expect(answered(first.stdout).count == 2)
-        #expect(answered(first.stdout).isDisjoint(with: answered(second.stdout)))
+        #expect(shown(first.stdout).count == 3)
+        #expect(shown(first.stdout).isDisjoint(with: shown(second.stdout)))
     }
 
     @Test func decksListsTheFreeDecksAndALockedVIPDeck() throws {
