@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "kape", targets: ["kape"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "KapeCLI", targets: ["KapeCLI"]),
+        .library(name: "Game", targets: ["Game"]),
         .library(name: "AudioDSP", targets: ["AudioDSP"]),
         .library(name: "AudioIO", targets: ["AudioIO"]),
     ],
@@ -25,6 +26,8 @@ let package = Package(
 
         // Pure Swift: trace formats, estimator, gate, synthesis, evaluation. Time is an input.
         .target(name: "Motion"),
+        // The party game: decks, the round state machine, results and history. Time is an input.
+        .target(name: "Game", dependencies: ["Motion"]),
 
         // SVG plots: axes, ticks, lines, markers, legend; shared by every `--plot` and report.
         .target(name: "Plot"),
@@ -36,13 +39,14 @@ let package = Package(
 
         // The command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion", "Plot", "AudioIO",
+            "Motion", "Plot", "AudioIO", "Game",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion"]),
+        .testTarget(name: "GameTests", dependencies: ["Game", "Motion"]),
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP"]),
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP"]),
     ],

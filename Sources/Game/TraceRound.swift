@@ -1,0 +1,43 @@
+import Motion
+
+/// Plays a whole round from motion samples on their own clock: the headless game and its tests.
+/// The round clock is 0 at the first sample; the detector is recalibrated whenever a buffer starts.
+public struct TraceRound {
+    public private(set) var machine: RoundMachine
+    private var detector: GestureDetector
+    private var first: Double?
+    private var last = 0.0
+    public private(set) var events: [RoundMachine.Timed] = []
+
+    public init(cards: [String], hasGyro: Bool) {
+        machine = RoundMachine(cards: cards)
+        detector = GestureDetector(hasGyro: hasGyro)
+    }
+
+    public mutating func feed(_ s: MotionSample) {
+        let t: Double
+        if let first { t = s.stamp - first } else {
+            first = s.stamp
+            t = 0
+            take(machine.start(at: 0))
+        }
+        last = t
+        take(machine.advance(to: t))
+        guard machine.state != .finished else { return }
+        if let e = detector.process(s) {
+            take(machine.gesture(e.kind, at: e.stamp - first!))
+        }
+    }
+
+    /// The trace is over: a round still running is paused there (its result is what was played).
+    public mutating func end() {
+        if machine.state == .buffer || machine.state == .playing {
+            take(machine.pause(at: last, reason: .traceEnded))
+        }
+    }
+
+    private mutating func take(_ timed: [RoundMachine.Timed]) {
+        for e in timed where e.event == .recalibrate { detector.recalibrate() }
+        events += timed
+    }
+}

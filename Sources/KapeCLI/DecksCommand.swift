@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Game
+
+/// Where the decks live: `--decks`, else $KAPE_DECKS, else ./decks, else the decks/ of the package the binary was
+/// built in.
+struct DecksDirectoryOption: ParsableArguments {
+    @Option(help: "Load the decks from this directory instead of the bundled ones.")
+    var decks: String?
+
+    var path: String {
+        if let decks { return decks }
+        if let env = ProcessInfo.processInfo.environment["KAPE_DECKS"], !env.isEmpty { return env }
+        if isDirectory("decks") { return "decks" }
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        for _ in 0..<3 {  // .build/<config>/kape → package root
+            url.deleteLastPathComponent()
+            if isDirectory(url.path + "/decks") { return url.path + "/decks" }
+        }
+        return "decks"
+    }
+
+    func load() throws -> [Deck] {
+        do { return try DeckLoader.load(directory: path) } catch let e as DeckError { throw InputError(e.description) }
+    }
+}
+
+struct DecksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decks",
+        abstract: "List the decks: id, title, cards, VIP and lock state.")
+
+    @Flag(help: "One JSON object per deck: id, title, cards, vip, locked.")
+    var json = false
+
+    @OptionGroup var decks: DecksDirectoryOption
+
+    func run() throws {
+        let store = LocalStore(path: LocalStore.defaultPath())
+        var out = ""
+        for d in try decks.load() {
+            let locked = d.isLocked(in: store)
+            if json {
+                var line = JSONLine()
+                line.add("id", d.id)
+                line.add("title", d.title)
+                line.add("cards", d.cards.count)
+                line.add("vip", d.vip)
+                line.add("locked", locked)
+                out += line.text + "\n"
+            } else {
+                out += "\(d.icon) \(d.title) [\(d.id)]  \(d.cards.count) karta  \(d.difficulty)\(locked ? "  🔒 VIP" : "")\n"
+                if !d.description.isEmpty { out += "   \(d.description)\n" }
+            }
+        }
+        FileHandleOutput.stdout(out)
+    }
+}

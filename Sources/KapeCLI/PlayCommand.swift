@@ -1,0 +1,165 @@
+import ArgumentParser
+import AudioDSP
+import AudioIO
+import Foundation
+import Game
+import Motion
+
+struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play a 60-second round of Kape.",
+        discussion: """
+            Headless: --trace TRACE --headless runs a whole round with the trace as the motion source, on the
+            trace's own clock, and prints {"t", "event": "state"|"card"|"correct"|"pass"|"warning"} lines, then the
+            result. The round clock is 0 at the trace's first sample; the first 3 s are the countdown.
+            """)
+
+    @Option(help: "Deck id (see `kape decks`).")
+    var deck: String
+
+    @Option(help: "Motion trace to play the round from (evemu or CSV).")
+    var trace: String?
+
+    @Flag(help: "No terminal UI: run the round on the trace's clock and print events.")
+    var headless = false
+
+    @Option(help: "Seed of the card shuffle (default: random).")
+    var seed: UInt64?
+
+    @Flag(help: "One JSON object per event.")
+    var json = false
+
+    @Flag(help: "No sound.")
+    var noSound = false
+
+    @Option(help: "Headless sound: a WAV file sink (wav:PATH). Default: a WAV file in $TMPDIR.")
+    var device: String?
+
+    @Option(help: "Also write the results card: a 1080×1920 PNG with score, rank, deck and the eagle.")
+    var share: String?
+
+    @OptionGroup var decks: DecksDirectoryOption
+    @OptionGroup var sounds: SoundsDirectoryOption
+
+    func validate() throws {
+        guard headless, trace != nil else {
+            throw ValidationError("only headless rounds are available yet: use --trace TRACE --headless")
+        }
+        if let device, !device.hasPrefix("wav:") || device.count <= 4 {
+            throw ValidationError("--device must be wav:PATH for a headless round")
+        }
+        if noSound && device != nil { throw ValidationError("--no-sound and --device exclude each other") }
+    }
+
+    func run() throws {
+        let all = try decks.load()
+        guard let chosen = all.first(where: { $0.id == deck }) else {
+            throw InputError("no deck '\(deck)' in \(decks.path): see `kape decks`")
+        }
+        if chosen.isLocked(in: LocalStore(path: LocalStore.defaultPath())) {
+            throw InputError("deck '\(deck)' is VIP and locked")
+        }
+        let historyPath = RoundHistory.defaultPath()
+        var history = try loadHistory(historyPath)
+        let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        let order = CardOrder.make(cards: chosen.cards, previous: history.previousCards(deck: deck), seed: seed)
+
+        var round: TraceRound?
+        _ = try TraceSource.read(path: trace!, header: { summary in
+            round = TraceRound(cards: order, hasGyro: summary.hasGyro)
+        }, sample: { round!.feed($0) })
+        guard var round else { throw InputError("\(trace!): no motion samples") }
+        round.end()
+
+        FileHandleOutput.stdout(render(round.events, result: round.machine.result))
+        if !noSound { try writeSound(round.events) }
+        if let share {
+            let png = ShareCard.png(result: round.machine.result, deckTitle: chosen.title)
+            do { try Data(png).write(to: URL(fileURLWithPath: share), options: .atomic) } catch {
+                throw InputError("\(share): cannot write: \(error.localizedDescription)")
+            }
+        }
+
+        let stamp = ISO8601DateFormatter().string(from: Date())
+        history.append(.init(deck: deck, seed: seed, finished: stamp, result: round.machine.result, shown: round.machine.shown))
+        do { try history.save(path: historyPath) } catch let e as DeckError { throw InputError(e.description) }
+    }
+
+    private func loadHistory(_ path: String) throws -> RoundHistory {
+        do { return try RoundHistory.load(path: path) } catch let e as DeckError { throw InputError(e.description) }
+    }
+
+    /// The contract's lines (JSON), or plain lines for people and pipes.
+    func render(_ events: [RoundMachine.Timed], result: RoundResult) -> String {
+        var out = ""
+        for e in events {
+            var line = JSONLine()
+            line.add("t", e.t, decimals: 6)
+            switch e.event {
+            case .state(let s): line.add("event", "state"); line.add("state", s.rawValue)
+            case .card(let c): line.add("event", "card"); line.add("card", c)
+            case .answer(let o, let c): line.add("event", o.rawValue); line.add("card", c)
+            case .warning: line.add("event", "warning")
+            case .beep, .recalibrate, .timeUp: continue
+            }
+            out += (json ? line.text : plain(e)) + "\n"
+        }
+        var r = JSONLine()
+        r.add("event", "result")
+        r.add("score", result.score)
+        r.add("correct", result.correct)
+        r.add("passed", result.passed)
+        r.add("accuracy", result.accuracy, decimals: 3)
+        r.add("rank", result.rank)
+        out += json ? r.text + "\n"
+            : "Rezultati: \(result.score)  saktë \(result.correct)  kaluar \(result.passed)  saktësia \(fixed(result.accuracy * 100, 0))%  \(result.rank)\n"
+        return out
+    }
+
+    private func plain(_ e: RoundMachine.Timed) -> String {
+        let t = fixed(e.t, 3)
+        switch e.event {
+        case .state(let s): return "\(t)  [\(s.rawValue)]"
+        case .card(let c): return "\(t)  karta: \(c)"
+        case .answer(.correct, let c): return "\(t)  ✓ \(c)"
+        case .answer(.pass, let c): return "\(t)  → \(c)"
+        case .warning: return "\(t)  10 sekonda!"
+        default: return t
+        }
+    }
+
+    /// Feedback sounds at their round-clock frames into a WAV file, rendered offline (no waiting).
+    private func writeSound(_ events: [RoundMachine.Timed]) throws {
+        let path = device.map { String($0.dropFirst(4)) } ?? temporaryPath("kape-play.wav")
+        let sink = try WavFileSink(path: path, request: SinkRequest(rate: 48_000, channels: 2, periodFrames: 512, periods: 3), paced: false)
+        let names = ["countdown-3", "countdown-2", "countdown-1", "success", "pass", "warning", "time-up"]
+        var clips: [Clip] = []
+        for name in names {
+            let clip = (try? ClipFile.load(sounds.path + "/" + name + ".wav"))
+                ?? Clip(name: name, rate: SoundSynth.rate, channels: 1, samples: SoundSynth.recipe(named: name)?.render() ?? [])
+            clips.append(clip.converted(rate: sink.info.rate, channels: sink.info.channels))
+        }
+        let bank = SoundBank(clips: clips)
+        let engine = AudioEngine(sink: sink, bank: bank)
+        let rate = Double(sink.info.rate)
+        // The file spans the whole round clock, so its timeline lines up with the printed events.
+        var end = Int(((events.last?.t ?? 0) * rate).rounded())
+        for e in events {
+            let name: String
+            switch e.event {
+            case .beep(let n): name = "countdown-\(n)"
+            case .answer(.correct, _): name = "success"
+            case .answer(.pass, _): name = "pass"
+            case .warning: name = "warning"
+            case .timeUp: name = "time-up"
+            default: continue
+            }
+            let index = bank.index(of: name)!
+            let frame = Int((e.t * rate).rounded())
+            _ = try engine.play(index, at: Int64(frame))
+            end = max(end, frame + bank.clips[index].frames)
+        }
+        try engine.renderOffline(frames: end + sink.info.bufferFrames)
+        engine.finish()
+    }
+}

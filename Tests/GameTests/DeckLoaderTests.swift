@@ -1,0 +1,75 @@
+import Foundation
+import Game
+import Testing
+
+private func loadError(_ files: [String: String]) throws -> String? {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kape-decks-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+    do { _ = try DeckLoader.load(directory: dir); return nil } catch let e as DeckError { return e.description }
+}
+
+@Suite struct DeckLoaderTests {
+    @Test func missingIDNamesFileAndField() throws {
+        let m = try #require(try loadError(["a.json": #"{"title": "T", "cards": ["x"]}"#]))
+        #expect(m.contains("a.json") && m.contains("deck #1") && m.contains("'id'") && m.contains("missing"))
+    }
+
+    @Test func missingTitleNamesTheDeck() throws {
+        let m = try #require(try loadError(["a.json": #"[{"id": "d1", "title": "T", "cards": ["x"]}, {"id": "d2", "cards": ["y"]}]"#]))
+        #expect(m.contains("a.json") && m.contains("'d2'") && m.contains("'title'"))
+    }
+
+    @Test func duplicateIDsAcrossFiles() throws {
+        let m = try #require(try loadError(["a.json": #"{"id": "d", "title": "A", "cards": ["x"]}"#,
+                                            "b.json": #"{"id": "d", "title": "B", "cards": ["y"]}"#]))
+        #expect(m.contains("b.json") && m.contains("'d'") && m.contains("duplicate") && m.contains("a.json"))
+    }
+
+    @Test func emptyDeck() throws {
+        let m = try #require(try loadError(["a.json": #"{"id": "d", "title": "A", "cards": []}"#]))
+        #expect(m.contains("a.json") && m.contains("'d'") && m.contains("'cards'") && m.contains("empty"))
+    }
+
+    @Test func badJSONGivesLineAndColumn() throws {
+        let m = try #require(try loadError(["a.json": "{\n  \"id\": \"d\",\n  \"cards\": [\"a\" \"b\"]\n}\n"]))
+        #expect(m.hasPrefix(FileManager.default.temporaryDirectory.path) || m.contains("a.json"))
+        #expect(m.contains("a.json:3:"))
+    }
+
+    @Test func lineColumnFromOffsetCountsCharactersNotBytes() {
+        let bytes = Array("ab\nçë x".utf8)
+        #expect(JSONPosition.lineColumn(of: 0, in: bytes) == (1, 1))
+        #expect(JSONPosition.lineColumn(of: 3, in: bytes) == (2, 1))
+        #expect(JSONPosition.lineColumn(of: 8, in: bytes) == (2, 4))  // after "çë " (2 + 2 + 1 bytes)
+    }
+
+    @Test func forbiddenWordsNeverBecomeCards() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kape-decks-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "# comment\nBadword\n".write(toFile: dir + "/forbidden.txt", atomically: true, encoding: .utf8)
+        try #"{"id": "d", "title": "D", "cards": ["ok", "a BADWORD here", "bädword", "badwords are fine"]}"#
+            .write(toFile: dir + "/d.json", atomically: true, encoding: .utf8)
+        let deck = try DeckLoader.load(directory: dir)[0]
+        #expect(deck.cards == ["ok", "badwords are fine"])
+    }
+
+    @Test func bundledDecksAreValidAndBigEnough() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let dir = root.appendingPathComponent("decks").path
+        let decks = try DeckLoader.load(directory: dir)
+        let forbidden = try DeckLoader.loadForbidden(dir + "/forbidden.txt")
+        #expect(!forbidden.isEmpty)
+        let raw = try decks.map { try DeckLoader.parse(Array(Data(contentsOf: URL(fileURLWithPath: $0.file))), file: $0.file) }
+        for d in raw.joined() { #expect(d.cards.allSatisfy { !Forbidden.matches($0, forbidden) }, "\(d.id)") }
+        let byID = Dictionary(uniqueKeysWithValues: decks.map { ($0.id, $0) })
+        #expect(byID["mix-shqip"]?.title == "Mix Shqip")
+        #expect(byID["gurbet"]?.title == "Gurbet")
+        #expect((byID["mix-shqip"]?.cards.count ?? 0) >= 50)
+        #expect((byID["gurbet"]?.cards.count ?? 0) >= 50)
+        #expect(decks.contains { $0.vip })
+        #expect(byID["mix-shqip"]?.vip == false && byID["gurbet"]?.vip == false)
+    }
+}
