@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import Lessons
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where the commands find the store, the clock and the calendar.
 enum ProgressCLI {
@@ -34,9 +37,20 @@ struct StoreWriter: ParsableCommand {
 
     @Option var count = 50
     @Option var tag = "w"
+    @Option(help: "Die by SIGKILL at this phase of a save …") var killAt: String?
+    @Option(help: "… of the Nth update (1-based).") var killOn = 1
 
     func run() throws {
-        let store = try ProgressCLI.store()
+        var store = try ProgressCLI.store()
+        if let killAt {
+            guard let phase = ProgressStore.SavePhase(rawValue: killAt) else { throw ValidationError("unknown phase \(killAt)") }
+            let saves = Counter()
+            let target = killOn
+            store.savePhaseHook = { p in
+                if p == .tempOpened { saves.increment() }
+                if p == phase && saves.value == target { raise(SIGKILL) }
+            }
+        }
         for i in 0..<count {
             let phrase = "\(tag) \(i)"
             try store.update { data in
@@ -46,4 +60,12 @@ struct StoreWriter: ParsableCommand {
             FileHandleOutput.stdout("\(i)\n")
         }
     }
+}
+
+/// Save counter for the kill hook; the writer is single-threaded, the lock only satisfies Sendable.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }

@@ -12,9 +12,16 @@ public struct ProgressError: Error, CustomStringConvertible {
 /// `progress.lock`, so concurrent processes serialise their read-modify-write cycles; every write goes to a
 /// temporary file that is fsynced and renamed over the old one, so a crash leaves either the old or the new file.
 public struct ProgressStore: Sendable {
+    /// Points inside a save where the crash tests make the process die.
+    public enum SavePhase: String, Sendable, CaseIterable {
+        case tempOpened = "temp-opened", halfWritten = "half-written", synced, renamed
+    }
+
     public let directory: String
     /// Told when a damaged file was moved aside (the store then starts empty).
     public var onDamaged: @Sendable (String) -> Void
+    /// Called at each phase of a save; only the crash tests set it.
+    public var savePhaseHook: (@Sendable (SavePhase) -> Void)?
 
     public init(directory: String, onDamaged: @escaping @Sendable (String) -> Void = { _ in }) {
         self.directory = directory
@@ -95,7 +102,30 @@ public struct ProgressStore: Sendable {
         let temp = path + ".tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ProgressError("\(temp): cannot create: \(String(cString: strerror(errno)))") }
-        var ok = bytes.withUnsafeBytes { raw -> Bool in
+        savePhaseHook?(.tempOpened)
+        let half = bytes.count / 2
+        var ok = Self.writeAll(fd, bytes.prefix(half))
+        savePhaseHook?(.halfWritten)
+        ok = ok && Self.writeAll(fd, bytes.dropFirst(half))
+        ok = ok && fsync(fd) == 0
+        let saved = errno
+        close(fd)
+        guard ok else { throw ProgressError("\(temp): cannot write: \(String(cString: strerror(saved)))") }
+        savePhaseHook?(.synced)
+        guard rename(temp, path) == 0 else {
+            throw ProgressError("\(path): cannot replace: \(String(cString: strerror(errno)))")
+        }
+        savePhaseHook?(.renamed)
+        // The rename itself must reach the disk too.
+        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dir >= 0 {
+            _ = fsync(dir)
+            close(dir)
+        }
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: Data) -> Bool {
+        bytes.withUnsafeBytes { raw -> Bool in
             var offset = 0
             while offset < raw.count {
                 let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
@@ -104,19 +134,6 @@ public struct ProgressStore: Sendable {
                 offset += n
             }
             return true
-        }
-        ok = ok && fsync(fd) == 0
-        let saved = errno
-        close(fd)
-        guard ok else { throw ProgressError("\(temp): cannot write: \(String(cString: strerror(saved)))") }
-        guard rename(temp, path) == 0 else {
-            throw ProgressError("\(path): cannot replace: \(String(cString: strerror(errno)))")
-        }
-        // The rename itself must reach the disk too.
-        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dir >= 0 {
-            _ = fsync(dir)
-            close(dir)
         }
     }
 }

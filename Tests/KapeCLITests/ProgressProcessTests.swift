@@ -13,9 +13,9 @@ import Glibc
         let out = Pipe()
         private var buffer = Data()
 
-        init(dataHome: String, tag: String, count: Int) throws {
+        init(dataHome: String, tag: String, count: Int, extra: [String] = []) throws {
             process.executableURL = URL(fileURLWithPath: KapeRun.binary)
-            process.arguments = ["debug-store-writer", "--count", String(count), "--tag", tag]
+            process.arguments = ["debug-store-writer", "--count", String(count), "--tag", tag] + extra
             var env = ProcessInfo.processInfo.environment
             env["XDG_DATA_HOME"] = dataHome
             process.environment = env
@@ -59,6 +59,31 @@ import Glibc
                 #expect(cues.count >= n, "round \(round): \(t) lost results")
                 #expect(cues == Array(0..<cues.count), "round \(round): \(t) is not a clean prefix")
             }
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path("kape"))
+        #expect(!names.contains { $0.contains("damaged") })
+        withExtendedLifetime(dir) {}
+    }
+
+    /// Death at each phase of a save, on a random update: before the rename the update is lost and everything
+    /// earlier intact; after it, the update is there too. Never a damaged file.
+    @Test(arguments: ["temp-opened", "half-written", "synced", "renamed"])
+    func killAtEachPhaseOfASave(phase: String) throws {
+        let dir = try TemporaryDirectory()
+        let store = ProgressStore(directory: dir.path("kape"))
+        var expected = 0
+        for round in 0..<4 {
+            let on = Int.random(in: 1...12)
+            let writer = try Writer(dataHome: dir.url.path, tag: "p\(round)", count: 50,
+                                    extra: ["--kill-at", phase, "--kill-on", String(on)])
+            #expect(writer.readLines(50) == on - 1)
+            writer.process.waitUntilExit()
+            #expect(writer.process.terminationReason == .uncaughtSignal)
+            let kept = on - 1 + (phase == "renamed" ? 1 : 0)
+            expected += kept
+            let data = try store.read()
+            #expect(data.dictations.count == expected, "round \(round), killed on update \(on)")
+            #expect(data.dictations.filter { $0.lesson == "p\(round)" }.map(\.cue) == Array(0..<kept))
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path("kape"))
         #expect(!names.contains { $0.contains("damaged") })
