@@ -57,6 +57,26 @@ public struct ProgressData: Sendable, Codable, Equatable {
 
     public init() {}
 
+    /// The newest format this build reads and writes.
+    public static let currentVersion = 1
+
+    enum CodingKeys: String, CodingKey {
+        case version, points, dictations, lessonsCompleted, positions, gameRounds, activity, review
+    }
+
+    /// Missing sections decode as empty, so a store written before a section existed is not "damaged".
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        version = try c.decode(Int.self, forKey: .version)
+        points = try c.decodeIfPresent(Int.self, forKey: .points) ?? 0
+        dictations = try c.decodeIfPresent([DictationResult].self, forKey: .dictations) ?? []
+        lessonsCompleted = try c.decodeIfPresent([LessonCompletion].self, forKey: .lessonsCompleted) ?? []
+        positions = try c.decodeIfPresent([String: SavedPosition].self, forKey: .positions) ?? [:]
+        gameRounds = try c.decodeIfPresent([GameRound].self, forKey: .gameRounds) ?? []
+        activity = try c.decodeIfPresent([String: Int].self, forKey: .activity) ?? [:]
+        review = try c.decodeIfPresent(ReviewPool.self, forKey: .review) ?? ReviewPool()
+    }
+
     public var activeDays: Set<Day> { Set(activity.compactMap { $0.value > 0 ? Day($0.key) : nil }) }
     public func streak(today: Day) -> Int { Streak.length(activeDays: activeDays, today: today) }
     public var lessonsDone: Set<String> { Set(lessonsCompleted.map(\.lesson)) }

@@ -73,6 +73,11 @@ public struct ProgressStore: Sendable {
         guard let bytes = FileManager.default.contents(atPath: path) else {
             throw ProgressError("\(path): cannot read")
         }
+        // A newer kape's file is not damaged: refuse it instead of moving it aside.
+        struct Header: Decodable { var version: Int }
+        if let header = try? JSONDecoder().decode(Header.self, from: bytes), header.version > ProgressData.currentVersion {
+            throw ProgressError("\(path): written by a newer kape (format \(header.version), this one reads \(ProgressData.currentVersion))")
+        }
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .secondsSince1970
