@@ -33,8 +33,20 @@ struct Check: ParsableCommand {
     var record = false
     @Option(help: "Lesson id to record the phrase under.")
     var lesson: String?
+    @Flag(help: "TYPED is unfinished: mark it against the part of the reference it has reached.")
+    var partial = false
+
+    func validate() throws {
+        if partial && record { throw ValidationError("--partial answers are not recorded") }
+    }
 
     func run() throws {
+        if partial {
+            let p = PartialComparison(reference: reference, typedSoFar: typed, options: compare.options)
+            FileHandleOutput.stdout(json ? PartialOutput.json(p, reference: reference, typed: typed) + "\n"
+                                         : PartialOutput.terminal(p, style: .forStdout()))
+            return
+        }
         let result = Comparison(reference: reference, typed: typed, options: compare.options)
         if json {
             FileHandleOutput.stdout(ComparisonOutput.json(result, cue: 1) + "\n")

@@ -28,3 +28,22 @@ public struct Comparison: Sendable, Equatable {
         }
     }
 }
+
+/// An answer still being typed, checked against the part of the reference it has reached.
+public struct PartialComparison: Sendable, Equatable {
+    public var distance: Int
+    public var ops: [EditOp]
+    /// Reference grapheme clusters the answer has reached.
+    public var covered: Int
+    public var referenceLength: Int
+
+    /// Everything typed so far is right.
+    public var onTrack: Bool { distance == 0 }
+
+    public init(reference: String, typedSoFar: String, options: CompareOptions = CompareOptions()) {
+        let r = TextNormalizer.normalize(reference, options)
+        let t = TextNormalizer.normalize(typedSoFar, options)
+        (distance, ops, covered) = EditAlignment.alignPrefix(reference: r, typed: t)
+        referenceLength = r.count
+    }
+}

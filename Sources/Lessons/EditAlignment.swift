@@ -16,6 +16,25 @@ public struct EditOp: Sendable, Equatable {
 public enum EditAlignment {
     /// Levenshtein distance over grapheme clusters and one minimal alignment, adjacent ops of a kind merged.
     public static func align(reference r: [Character], typed t: [Character]) -> (distance: Int, ops: [EditOp]) {
+        let d = table(r, t)
+        return (d[r.count * (t.count + 1) + t.count], backtrace(d, r, t, from: r.count))
+    }
+
+    /// Alignment of an unfinished answer with the reference prefix it is closest to (ties: the prefix as long as
+    /// the answer), for marking while the learner types. Returns how many reference characters it covers.
+    public static func alignPrefix(reference r: [Character], typed t: [Character]) -> (distance: Int, ops: [EditOp], covered: Int) {
+        let d = table(r, t)
+        let w = t.count + 1
+        var best = 0
+        for i in 0...r.count {
+            let (di, db) = (d[i * w + t.count], d[best * w + t.count])
+            if di < db || (di == db && abs(i - t.count) < abs(best - t.count)) { best = i }
+        }
+        return (d[best * w + t.count], backtrace(d, r, t, from: best), best)
+    }
+
+    /// Levenshtein table, row i = reference prefix of length i, column j = typed prefix of length j.
+    private static func table(_ r: [Character], _ t: [Character]) -> [Int] {
         let n = r.count, m = t.count
         let w = m + 1
         // Full table: phrases are short, and the backtrace needs it.
@@ -30,8 +49,13 @@ public enum EditAlignment {
                 }
             }
         }
+        return d
+    }
+
+    private static func backtrace(_ d: [Int], _ r: [Character], _ t: [Character], from end: Int) -> [EditOp] {
+        let w = t.count + 1
         var steps: [(EditOp.Kind, Character?, Character?)] = []
-        var i = n, j = m
+        var i = end, j = t.count
         while i > 0 || j > 0 {
             let here = d[i * w + j]
             if i > 0 && j > 0 && here == d[(i - 1) * w + j - 1] + (r[i - 1] == t[j - 1] ? 0 : 1) {
@@ -54,6 +78,6 @@ public enum EditAlignment {
                 ops.append(EditOp(kind, ref: rc.map { String($0) } ?? "", typed: tc.map { String($0) } ?? ""))
             }
         }
-        return (d[n * w + m], ops)
+        return ops
     }
 }

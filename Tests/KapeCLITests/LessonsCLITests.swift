@@ -23,6 +23,15 @@ import Testing
         #expect(try KapeRun.run(["check", "only one"]).status == 2)
     }
 
+    @Test func partialCheckMarksTheAnswerSoFar() throws {
+        let run = try KapeRun.run(["check", "Guten Morgen", "gutn m", "--partial"], environment: ["NO_COLOR": "1"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "gut(+e)n m  ✗ 1 mistake so far\n")
+        let json = try KapeRun.run(["check", "Guten Morgen", "guten m", "--partial", "--json"])
+        #expect(json.stdout.contains("\"on_track\": true, \"covered\": 7, \"length\": 12"))
+        #expect(try KapeRun.run(["check", "a", "b", "--partial", "--record"]).status == 2)
+    }
+
     @Test func reviewFlowThroughTheStore() throws {
         let dir = try TemporaryDirectory()
         let day0 = "1800000000"  // 2027-01-15 08:00 UTC

@@ -75,4 +75,17 @@ import Testing
         #expect(Comparison(reference: "Bär", typed: "bar").distance == 1)
         #expect(Comparison(reference: "Bär", typed: "Ba\u{308}r").accuracy == 1)  // combining diaeresis
     }
+
+    @Test func partialAnswersAreMarkedAgainstTheReachedPrefix() {
+        let on = PartialComparison(reference: "Guten Morgen, Frau Meier", typedSoFar: "guten mo")
+        #expect(on.onTrack && on.covered == 8)
+        #expect(on.ops == [EditOp(.equal, ref: "guten mo", typed: "guten mo")])
+        let off = PartialComparison(reference: "Guten Morgen", typedSoFar: "gutn mor")
+        #expect(off.distance == 1 && off.covered == 9)
+        #expect(off.ops.contains(EditOp(.delete, ref: "e", typed: "")))
+        let wrong = PartialComparison(reference: "Danke", typedSoFar: "dx")
+        #expect(wrong.ops == [EditOp(.equal, ref: "d", typed: "d"), EditOp(.substitute, ref: "a", typed: "x")])
+        #expect(PartialComparison(reference: "Hallo", typedSoFar: "").onTrack)
+        #expect(PartialComparison(reference: "👨‍👩‍👧 ok", typedSoFar: "👨‍👩‍👧").covered == 1)
+    }
 }
