@@ -32,6 +32,9 @@ let package = Package(
         // SVG plots: axes, ticks, lines, markers, legend; shared by every `--plot` and report.
         .target(name: "Plot"),
 
+        // Dictation comparison, progress store, points, streaks and spaced review: pure Swift and Foundation.
+        .target(name: "Lessons"),
+
         // Pure Swift audio: clips, resampler, mixer, limiter, SPSC queue, meters, sound synthesis.
         .target(name: "AudioDSP"),
         // Devices and files: ALSA sink, WAV-file sink, libsndfile loading, the render thread.
@@ -39,16 +42,17 @@ let package = Package(
 
         // The command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion", "Plot", "AudioIO", "Game",
+            "Motion", "Plot", "AudioIO", "Game", "Lessons",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion"]),
+        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "Motion"]),
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP"]),
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP"]),
+        .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
     ],
     swiftLanguageModes: [.v6]
 )

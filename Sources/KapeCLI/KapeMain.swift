@@ -15,7 +15,8 @@ public struct Kape: ParsableCommand {
         commandName: "kape",
         abstract: "Real-time motion and audio engine: tilt gestures, traces, the party game and lessons.",
         subcommands: [Replay.self, Eval.self, TraceCommand.self, Accuracy.self, SoundCommand.self, SoundsCommand.self,
-                      AudioCommand.self, BenchCommand.self, DecksCommand.self, Play.self])
+                      AudioCommand.self, BenchCommand.self, DecksCommand.self, Play.self, Check.self, Stats.self,
+                      Review.self, StoreWriter.self])
 
     public init() {}
 }

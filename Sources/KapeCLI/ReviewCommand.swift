@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import Lessons
+
+struct Review: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "Spaced review of missed phrases: list them, or score typed answers for today's due phrases.")
+
+    @Flag(help: "List the review pool.")
+    var list = false
+    @Option(help: "Typed answers, one per line, for today's due phrases in order.")
+    var answers: String?
+    @Flag(help: "JSON lines.")
+    var json = false
+    @Flag(inversion: .prefixedEnableDisable, help: "Whether mastered phrases come back every 20 days (saved).")
+    var repeatMastered: Bool?
+    @OptionGroup var compare: CompareFlags
+
+    func run() throws {
+        let store = try ProgressCLI.store()
+        if let repeatMastered {
+            try store.update { $0.review.repeatMastered = repeatMastered }
+        }
+        let today = ProgressCLI.today()
+        if list { return try printList(store.read(), today: today) }
+        let due = try store.read().review.due(on: today).sorted { ($0.due, $0.added) < ($1.due, $1.added) }
+        guard !due.isEmpty else { return try nothingDue(store.read()) }
+        guard let answers else {
+            FileHandleOutput.stdout("\(due.count) phrase\(due.count == 1 ? "" : "s") due today; audio review is not "
+                                    + "available yet: score typed answers with --answers FILE.\n")
+            return
+        }
+        try score(due, answers: try Self.readAnswers(answers), store: store)
+    }
+
+    static func readAnswers(_ path: String) throws -> [String] {
+        guard let bytes = FileManager.default.contents(atPath: path) else { throw InputError("\(path): cannot read") }
+        guard let text = String(bytes: bytes, encoding: .utf8) else { throw InputError("\(path): not UTF-8 text") }
+        var lines = text.components(separatedBy: "\n").map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    private func score(_ due: [ReviewItem], answers: [String], store: ProgressStore) throws {
+        var total = 0.0, points = 0, count = 0
+        for (n, (item, typed)) in zip(due, answers).enumerated() {
+            let result = Comparison(reference: item.reference, typed: typed, options: compare.options)
+            points += try store.update { data in
+                data.recordReview(result, key: item.key, at: ProgressCLI.now(), calendar: ProgressCLI.calendar)
+            }
+            total += result.accuracy
+            count += 1
+            FileHandleOutput.stdout(json ? ComparisonOutput.json(result, cue: n + 1) + "\n"
+                                         : "\(n + 1).\n" + ComparisonOutput.terminal(result, style: .forStdout()))
+        }
+        let accuracy = count == 0 ? 0 : total / Double(count)
+        if json {
+            var line = JSONLine()
+            line.add("event", "result")
+            line.add("accuracy", accuracy, decimals: 4)
+            line.add("points", points)
+            FileHandleOutput.stdout(line.text + "\n")
+        } else {
+            FileHandleOutput.stdout("reviewed \(count) of \(due.count): accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n")
+        }
+    }
+
+    private func nothingDue(_ data: ProgressData) throws {
+        let active = data.review.items.filter { !$0.mastered || data.review.repeatMastered }
+        let next = active.map(\.due).min()
+        if json {
+            var line = JSONLine()
+            line.add("event", "nothing_due")
+            line.addRaw("next_due", next.map { quoted($0.description) } ?? "null")
+            FileHandleOutput.stdout(line.text + "\n")
+        } else {
+            FileHandleOutput.stdout("Nothing to review today" + (next.map { "; next phrase due \($0)" } ?? "") + ".\n")
+        }
+    }
+
+    private func printList(_ data: ProgressData, today: Day) throws {
+        let items = data.review.items.sorted { ($0.due, $0.added) < ($1.due, $1.added) }
+        var text = ""
+        for item in items {
+            if json {
+                var line = JSONLine()
+                line.add("reference", item.reference)
+                line.addRaw("lesson", item.lesson.map(quoted) ?? "null")
+                line.add("level", item.level)
+                line.add("mastered", item.mastered)
+                line.add("correct_at_level", item.correctAtLevel)
+                line.add("due", item.due.description)
+                text += line.text + "\n"
+            } else {
+                let level = item.mastered ? "mastered" : "level \(item.level) (\(item.correctAtLevel)/\(ReviewPool.correctToAdvance))"
+                let when = item.due <= today ? "due now" : "due \(item.due)"
+                text += "\(when)  \(level)  \(item.reference)\n"
+            }
+        }
+        if items.isEmpty && !json { text = "The review pool is empty.\n" }
+        FileHandleOutput.stdout(text)
+    }
+}

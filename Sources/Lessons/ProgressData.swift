@@ -1,0 +1,136 @@
+import Foundation
+
+public struct DictationResult: Sendable, Codable, Equatable {
+    public var lesson: String?
+    public var cue: Int
+    public var reference: String
+    public var typed: String
+    public var accuracy: Double
+    public var review: Bool
+    public var points: Int
+    public var at: Date
+    public var day: Day
+}
+
+public struct LessonCompletion: Sendable, Codable, Equatable {
+    public var lesson: String
+    public var points: Int
+    public var at: Date
+    public var day: Day
+}
+
+public struct GameRound: Sendable, Codable, Equatable {
+    public var deck: String
+    public var correct: Int
+    public var passed: Int
+    public var points: Int
+    public var at: Date
+    public var day: Day
+}
+
+public struct SavedPosition: Sendable, Codable, Equatable {
+    public var seconds: Double
+    public var at: Date
+}
+
+/// Point rules (docs/LESSONS.md): the one place they are decided.
+public enum Points {
+    public static func dictation(accuracy: Double) -> Int {
+        Int((max(0, min(1, accuracy)) * 10).rounded()) + (accuracy >= 1 ? 5 : 0)
+    }
+    public static func lesson(firstTime: Bool) -> Int { firstTime ? 50 : 10 }
+    public static func gameRound(correct: Int) -> Int { 2 * max(0, correct) }
+}
+
+/// Everything the progress store holds. Each record keeps its local day, so a later time-zone change never moves
+/// past activity to another day.
+public struct ProgressData: Sendable, Codable, Equatable {
+    public var version = 1
+    public var points = 0
+    public var dictations: [DictationResult] = []
+    public var lessonsCompleted: [LessonCompletion] = []
+    public var positions: [String: SavedPosition] = [:]
+    public var gameRounds: [GameRound] = []
+    /// Day → number of activities that day (dictations, lessons, rounds).
+    public var activity: [String: Int] = [:]
+    public var review = ReviewPool()
+
+    public init() {}
+
+    /// The newest format this build reads and writes.
+    public static let currentVersion = 1
+
+    enum CodingKeys: String, CodingKey {
+        case version, points, dictations, lessonsCompleted, positions, gameRounds, activity, review
+    }
+
+    /// Missing sections decode as empty, so a store written before a section existed is not "damaged".
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        version = try c.decode(Int.self, forKey: .version)
+        points = try c.decodeIfPresent(Int.self, forKey: .points) ?? 0
+        dictations = try c.decodeIfPresent([DictationResult].self, forKey: .dictations) ?? []
+        lessonsCompleted = try c.decodeIfPresent([LessonCompletion].self, forKey: .lessonsCompleted) ?? []
+        positions = try c.decodeIfPresent([String: SavedPosition].self, forKey: .positions) ?? [:]
+        gameRounds = try c.decodeIfPresent([GameRound].self, forKey: .gameRounds) ?? []
+        activity = try c.decodeIfPresent([String: Int].self, forKey: .activity) ?? [:]
+        review = try c.decodeIfPresent(ReviewPool.self, forKey: .review) ?? ReviewPool()
+    }
+
+    public var activeDays: Set<Day> { Set(activity.compactMap { $0.value > 0 ? Day($0.key) : nil }) }
+    public func streak(today: Day) -> Int { Streak.length(activeDays: activeDays, today: today) }
+    public var lessonsDone: Set<String> { Set(lessonsCompleted.map(\.lesson)) }
+
+    mutating func touch(_ day: Day, points earned: Int) {
+        activity[day.description, default: 0] += 1
+        points += earned
+    }
+
+    /// A dictation phrase; below 100 % it joins the review pool. Returns the points earned.
+    @discardableResult
+    public mutating func recordDictation(_ c: Comparison, lesson: String?, cue: Int, at: Date, calendar: Calendar) -> Int {
+        let day = Day(at, calendar: calendar)
+        let earned = Points.dictation(accuracy: c.accuracy)
+        dictations.append(DictationResult(lesson: lesson, cue: cue, reference: c.reference, typed: c.typed,
+                                          accuracy: c.accuracy, review: false, points: earned, at: at, day: day))
+        if !c.isPerfect { review.add(reference: c.reference, lesson: lesson, on: day) }
+        touch(day, points: earned)
+        return earned
+    }
+
+    /// A review answer for the pool item `key`.
+    @discardableResult
+    public mutating func recordReview(_ c: Comparison, key: String, at: Date, calendar: Calendar) -> Int {
+        let day = Day(at, calendar: calendar)
+        let item = review.items.first { $0.key == key }
+        let earned = Points.dictation(accuracy: c.accuracy)
+        dictations.append(DictationResult(lesson: item?.lesson, cue: 0, reference: c.reference, typed: c.typed,
+                                          accuracy: c.accuracy, review: true, points: earned, at: at, day: day))
+        review.answer(key: key, perfect: c.isPerfect, on: day)
+        touch(day, points: earned)
+        return earned
+    }
+
+    @discardableResult
+    public mutating func completeLesson(_ lesson: String, at: Date, calendar: Calendar) -> Int {
+        let day = Day(at, calendar: calendar)
+        let earned = Points.lesson(firstTime: !lessonsDone.contains(lesson))
+        lessonsCompleted.append(LessonCompletion(lesson: lesson, points: earned, at: at, day: day))
+        touch(day, points: earned)
+        return earned
+    }
+
+    @discardableResult
+    public mutating func recordGameRound(deck: String, correct: Int, passed: Int, at: Date, calendar: Calendar) -> Int {
+        let day = Day(at, calendar: calendar)
+        let earned = Points.gameRound(correct: correct)
+        gameRounds.append(GameRound(deck: deck, correct: correct, passed: passed, points: earned, at: at, day: day))
+        touch(day, points: earned)
+        return earned
+    }
+
+    /// Saving a position is not activity: it does not keep a streak alive.
+    public mutating func savePosition(lesson: String, seconds: Double, at: Date) {
+        positions[lesson] = SavedPosition(seconds: seconds, at: at)
+    }
+}

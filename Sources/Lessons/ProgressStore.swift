@@ -1,0 +1,144 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public struct ProgressError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The progress file `progress.json` in the data directory. Every access holds an exclusive `flock` on
+/// `progress.lock`, so concurrent processes serialise their read-modify-write cycles; every write goes to a
+/// temporary file that is fsynced and renamed over the old one, so a crash leaves either the old or the new file.
+public struct ProgressStore: Sendable {
+    /// Points inside a save where the crash tests make the process die.
+    public enum SavePhase: String, Sendable, CaseIterable {
+        case tempOpened = "temp-opened", halfWritten = "half-written", synced, renamed
+    }
+
+    public let directory: String
+    /// Told when a damaged file was moved aside (the store then starts empty).
+    public var onDamaged: @Sendable (String) -> Void
+    /// Called at each phase of a save; only the crash tests set it.
+    public var savePhaseHook: (@Sendable (SavePhase) -> Void)?
+
+    public init(directory: String, onDamaged: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.directory = directory
+        self.onDamaged = onDamaged
+    }
+
+    public var path: String { directory + "/progress.json" }
+    var lockPath: String { directory + "/progress.lock" }
+
+    /// `$XDG_DATA_HOME/kape`, else `~/.local/share/kape`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/kape" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.local/share/kape"
+    }
+
+    public func read() throws -> ProgressData {
+        try locked { try load() }
+    }
+
+    /// Read, change, write back, all under the lock. Nothing is written when `body` throws.
+    @discardableResult
+    public func update<T>(_ body: (inout ProgressData) throws -> T) throws -> T {
+        try locked {
+            var data = try load()
+            let result = try body(&data)
+            try save(data)
+            return result
+        }
+    }
+
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ProgressError("\(directory): cannot create the data directory: \(error.localizedDescription)")
+        }
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ProgressError("\(lockPath): cannot open: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }  // closing releases the lock, also when the process dies
+        while flock(fd, LOCK_EX) != 0 {
+            if errno != EINTR { throw ProgressError("\(lockPath): cannot lock: \(String(cString: strerror(errno)))") }
+        }
+        return try body()
+    }
+
+    private func load() throws -> ProgressData {
+        guard FileManager.default.fileExists(atPath: path) else { return ProgressData() }
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw ProgressError("\(path): cannot read")
+        }
+        // A newer kape's file is not damaged: refuse it instead of moving it aside.
+        struct Header: Decodable { var version: Int }
+        if let header = try? JSONDecoder().decode(Header.self, from: bytes), header.version > ProgressData.currentVersion {
+            throw ProgressError("\(path): written by a newer kape (format \(header.version), this one reads \(ProgressData.currentVersion))")
+        }
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            return try decoder.decode(ProgressData.self, from: bytes)
+        } catch {
+            // Keep the damaged bytes for a human to rescue; never overwrite them with an empty store.
+            let stamp = Int(Date().timeIntervalSince1970)
+            let aside = "\(path).damaged-\(stamp)-\(getpid())"
+            guard rename(path, aside) == 0 else {
+                throw ProgressError("\(path): damaged (\(error)) and cannot be moved aside: \(String(cString: strerror(errno)))")
+            }
+            onDamaged("\(path): damaged (\(Self.reason(error))); moved aside to \(aside); starting an empty store")
+            return ProgressData()
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        if case DecodingError.dataCorrupted(let c) = error { return "not valid JSON: \(c.debugDescription)" }
+        return "\(error)"
+    }
+
+    func save(_ data: ProgressData) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        let bytes = try encoder.encode(data)
+        let temp = path + ".tmp"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ProgressError("\(temp): cannot create: \(String(cString: strerror(errno)))") }
+        savePhaseHook?(.tempOpened)
+        let half = bytes.count / 2
+        var ok = Self.writeAll(fd, bytes.prefix(half))
+        savePhaseHook?(.halfWritten)
+        ok = ok && Self.writeAll(fd, bytes.dropFirst(half))
+        ok = ok && fsync(fd) == 0
+        let saved = errno
+        close(fd)
+        guard ok else { throw ProgressError("\(temp): cannot write: \(String(cString: strerror(saved)))") }
+        savePhaseHook?(.synced)
+        guard rename(temp, path) == 0 else {
+            throw ProgressError("\(path): cannot replace: \(String(cString: strerror(errno)))")
+        }
+        savePhaseHook?(.renamed)
+        // The rename itself must reach the disk too.
+        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dir >= 0 {
+            _ = fsync(dir)
+            close(dir)
+        }
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: Data) -> Bool {
+        bytes.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
+        }
+    }
+}
