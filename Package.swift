@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "kape", targets: ["kape"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "KapeCLI", targets: ["KapeCLI"]),
+        .library(name: "MotionDevices", targets: ["MotionDevices"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,16 +24,19 @@ let package = Package(
 
         // Pure Swift: trace formats, estimator, gate, synthesis, evaluation. Time is an input.
         .target(name: "Motion"),
+        // Live input from evdev: discovery, reading, hot-plug, axis tables, rumble, recording.
+        .target(name: "MotionDevices", dependencies: ["Motion", "CEvdev"]),
 
         // The command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion",
+            "Motion", "MotionDevices",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion"]),
+        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion"]),
     ],
     swiftLanguageModes: [.v6]
 )
