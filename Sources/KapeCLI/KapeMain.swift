@@ -14,7 +14,7 @@ public struct Kape: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "kape",
         abstract: "Real-time motion and audio engine: tilt gestures, traces, the party game and lessons.",
-        subcommands: [Replay.self, Eval.self, TraceCommand.self, Devices.self, Live.self, Record.self, RumbleCommand.self])
+        subcommands: [Replay.self, Eval.self, TraceCommand.self, Accuracy.self, Devices.self, Live.self, Record.self, RumbleCommand.self])
 
     public init() {}
 }

@@ -23,7 +23,9 @@ public struct TiltEstimator: Sendable {
     private var bias = SIMD3<Double>.zero
     private var lastTime = 0.0
     private var seeded = false
-    private var rejectedFor = 0.0
+    private var disagreeFor = 0.0
+    private var needsSeed = false
+    private var waitingFor = 0.0
     private let cosReject: Double
     private let radiansPerDegree = Double.pi / 180
 
@@ -58,14 +60,28 @@ public struct TiltEstimator: Sendable {
         var dt = s.time - lastTime
         lastTime = s.time
         if s.afterGap || dt > settings.maxSampleGapSeconds || !seeded {
-            seed(s, n: n, up: nil)
-            return tilt
+            needsSeed = true
+            seeded = true
+            dt = 0
         }
         if dt < 0 { dt = 0 }  // bursts share one time; never integrate backwards
-        sinceSeed += dt
-
         let a = s.accel * n.accelScale
         let magnitude = length(a)
+        if needsSeed {
+            // After lost data the orientation is unknown: take it from the first calm accelerometer sample
+            // (a jolted one would be worse than the stale estimate), and stay unsettled until then.
+            waitingFor += dt
+            let w = s.gyro - bias
+            let calm = abs(magnitude - 1) < settings.rejectMagnitudeG && (mode == .accelerometerOnly || dot(w, w) < 400)
+            if calm || waitingFor > 0.5 {
+                seed(s, n: n, up: nil)
+                return tilt
+            }
+            sinceSeed = 0
+        } else {
+            sinceSeed += dt
+        }
+
         switch mode {
         case .fused:
             let w = (s.gyro - bias) * radiansPerDegree
@@ -75,12 +91,15 @@ public struct TiltEstimator: Sendable {
             if magnitude > 0 {
                 let measured = a / magnitude
                 let agreement = dot(measured, up) / length(up)
-                trusted = abs(magnitude - 1) < settings.rejectMagnitudeG && agreement > cosReject
-                rejectedFor = trusted ? 0 : rejectedFor + dt
-                // Long disagreement means the estimate drifted, not that the head is accelerating for seconds.
-                // Right after a seed from one sample, converge fast to average its noise out.
-                let tau = sinceSeed < settings.settleSeconds ? 0.02 : settings.fusionSeconds
-                if trusted || rejectedFor > 2 || sinceSeed < settings.settleSeconds {
+                let magnitudeOK = abs(magnitude - 1) < settings.rejectMagnitudeG
+                trusted = magnitudeOK && agreement > cosReject
+                // A steady 1 g that keeps disagreeing means the estimate drifted (or was seeded during a jolt),
+                // not that the head accelerates for a second: then believe the accelerometer again.
+                if trusted { disagreeFor = 0 } else if magnitudeOK { disagreeFor += dt }
+                let settling = sinceSeed < settings.settleSeconds && !needsSeed
+                if trusted || disagreeFor > 1 || (settling && magnitudeOK) {
+                    // Right after a seed from one sample, converge fast to average its noise out.
+                    let tau = settling ? 0.02 : settings.fusionSeconds
                     let k = dt / (tau + dt)
                     up += (measured - up) * k
                 }
@@ -97,7 +116,8 @@ public struct TiltEstimator: Sendable {
                 let k = dt / (settings.accelOnlySeconds + dt)
                 up += (a - up) * k
             }
-            accelTrusted = abs(magnitude - 1) < settings.rejectMagnitudeG
+            // Without a gyro, tilt is only believable while the head is not accelerating.
+            accelTrusted = abs(magnitude - 1) < settings.accelOnlySteadyG
         }
         tilt = elevation(up, n)
         return tilt
@@ -114,11 +134,17 @@ public struct TiltEstimator: Sendable {
     private mutating func seed(_ s: MotionSample, n: NeutralCalibrator.Neutral, up given: SIMD3<Double>?) {
         let a = s.accel * n.accelScale
         let m = length(a)
-        up = given ?? (m > 0 ? (mode == .fused ? a / m : a) : n.up)
+        if let given {
+            up = given
+        } else if m > 0 {
+            up = mode == .fused ? a / m : a
+        }
+        needsSeed = false
+        waitingFor = 0
         lastTime = s.time
         sinceSeed = 0
         seeded = true
-        rejectedFor = 0
+        disagreeFor = 0
         tilt = elevation(up, n)
     }
 }
@@ -132,4 +158,16 @@ import Glibc
 import Darwin
 @inline(__always) func _atan2(_ y: Double, _ x: Double) -> Double { Darwin.atan2(y, x) }
 @inline(__always) func _cos(_ x: Double) -> Double { Darwin.cos(x) }
+#endif
+
+#if canImport(Glibc)
+@inline(__always) func _sin(_ x: Double) -> Double { Glibc.sin(x) }
+@inline(__always) func _log(_ x: Double) -> Double { Glibc.log(x) }
+@inline(__always) func _erf(_ x: Double) -> Double { Glibc.erf(x) }
+@inline(__always) func _asin(_ x: Double) -> Double { Glibc.asin(x) }
+#else
+@inline(__always) func _sin(_ x: Double) -> Double { Darwin.sin(x) }
+@inline(__always) func _log(_ x: Double) -> Double { Darwin.log(x) }
+@inline(__always) func _erf(_ x: Double) -> Double { Darwin.erf(x) }
+@inline(__always) func _asin(_ x: Double) -> Double { Darwin.asin(x) }
 #endif

@@ -29,26 +29,37 @@ public struct TiltGate: Sendable {
     private let dwell: Double
     private var pastSince = -Double.infinity
     private var pastKind = GestureKind.correct
+    private var crossedInGap: GestureKind?
 
-    /// `dwell`: how long tilt must stay past the threshold before firing (0 = at once).
+    /// `dwell`: how long tilt must stay past the threshold, with the accelerometer steady, before firing (0 = at once).
     public init(settings: TiltSettings, dwell: Double = 0) {
         self.settings = settings
         self.dwell = dwell
     }
 
-    /// One step. `settled` is false while the estimator re-seeds after a gap: nothing fires then, and a tilt found
-    /// past the threshold after a gap locks the gate rather than firing, since its crossing was not seen.
+    /// One step. `settled` is false while the estimator re-seeds after a gap: nothing fires then.
     @inline(__always)
-    public mutating func step(tilt: Double, time: Double, stamp: Double, calibrated: Bool, settled: Bool) -> TiltEvent? {
+    public mutating func step(tilt: Double, time: Double, stamp: Double, calibrated: Bool, settled: Bool, steady: Bool = true) -> TiltEvent? {
         guard calibrated else {
             state = .uncalibrated
             return nil
         }
         let magnitude = abs(tilt)
         if !settled {
-            if magnitude >= settings.fireDegrees { state = .locked }
+            // Data was lost and the estimator is re-seeding: nothing fires on the jump. If the gate was armed,
+            // remember which side the tilt went; it fires once settled only if the tilt is still there.
+            if magnitude >= settings.fireDegrees {
+                if state == .armed { crossedInGap = tilt < 0 ? .correct : .pass } else { state = .locked }
+            }
             pastSince = -.infinity
             return nil
+        }
+        if let kind = crossedInGap {
+            crossedInGap = nil
+            if state == .armed, magnitude >= settings.fireDegrees, (tilt < 0) == (kind == .correct) {
+                state = .locked
+                return TiltEvent(stamp: stamp, kind: kind, tilt: tilt)
+            }
         }
         switch state {
         case .uncalibrated:
@@ -59,7 +70,7 @@ public struct TiltGate: Sendable {
             if magnitude <= settings.rearmDegrees { state = .armed }
             return nil
         case .armed:
-            guard magnitude >= settings.fireDegrees else {
+            guard magnitude >= settings.fireDegrees, steady || dwell == 0 else {
                 pastSince = -.infinity
                 return nil
             }
@@ -92,7 +103,8 @@ public struct GestureDetector: Sendable {
     public mutating func process(_ s: MotionSample) -> TiltEvent? {
         let tilt = estimator.update(s)
         let settled = estimator.sinceSeed >= estimator.settings.settleSeconds
-        return gate.step(tilt: tilt, time: s.time, stamp: s.stamp, calibrated: estimator.isCalibrated, settled: settled)
+        return gate.step(tilt: tilt, time: s.time, stamp: s.stamp, calibrated: estimator.isCalibrated, settled: settled,
+                         steady: estimator.accelTrusted)
     }
 
     /// Forget the neutral pose (the game's countdown after a pause or reconnect takes a new one).

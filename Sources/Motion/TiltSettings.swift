@@ -7,8 +7,8 @@ public struct TiltSettings: Sendable, Equatable {
     /// Continuous stillness needed to take the neutral pose (the game's countdown guarantees 1.5 s or more).
     public var calibrationSeconds = 1.0
     /// A sample is still while it stays this close to the running mean of the still run.
-    public var stillAccelG = 0.06
-    public var stillGyroDps = 8.0
+    public var stillAccelG = 0.1
+    public var stillGyroDps = 15.0
     /// Accelerometer correction time constant of the gyro fusion while the accelerometer is trusted.
     public var fusionSeconds = 0.6
     /// The accelerometer is ignored while its direction disagrees with the estimate by more than this...
@@ -20,6 +20,8 @@ public struct TiltSettings: Sendable, Equatable {
     /// Accelerometer-only devices must stay past the threshold this long: without a gyro a fast nod's head
     /// acceleration looks like tilt for a moment.
     public var accelOnlyDwellSeconds = 0.07
+    /// Accelerometer-only devices fire only while |a| is this close to 1 g (the head is not accelerating).
+    public var accelOnlySteadyG = 0.3
     /// No event fires during this much data after a gap while the filter re-seeds.
     public var settleSeconds = 0.05
     /// Samples further apart than this are treated as a gap.

@@ -29,12 +29,28 @@ import Testing
         #expect(gate.state == .uncalibrated)
     }
 
-    @Test func tiltFoundPastThresholdAfterGapLocksInsteadOfFiring() {
+    @Test func nothingFiresWhileResettlingAndAJumpThatDoesNotStayDoesNotFire() {
         var gate = TiltGate(settings: TiltSettings())
         _ = gate.step(tilt: 0, time: 0, stamp: 0, calibrated: true, settled: true)
         #expect(gate.step(tilt: -50, time: 0.1, stamp: 0.1, calibrated: true, settled: false) == nil)
-        #expect(gate.step(tilt: -50, time: 0.2, stamp: 0.2, calibrated: true, settled: true) == nil)
-        #expect(gate.state == .locked)
+        #expect(gate.step(tilt: 2, time: 0.2, stamp: 0.2, calibrated: true, settled: true) == nil)
+        #expect(gate.state == .armed)
+    }
+
+    @Test func aGestureMadeDuringLostDataFiresOnceSettled() {
+        var gate = TiltGate(settings: TiltSettings())
+        _ = gate.step(tilt: 0, time: 0, stamp: 0, calibrated: true, settled: true)
+        #expect(gate.step(tilt: 50, time: 0.1, stamp: 0.1, calibrated: true, settled: false) == nil)
+        #expect(gate.step(tilt: 52, time: 0.2, stamp: 0.2, calibrated: true, settled: true)?.kind == .pass)
+        #expect(gate.step(tilt: 52, time: 0.3, stamp: 0.3, calibrated: true, settled: true) == nil)
+    }
+
+    @Test func aLockedGateStaysLockedAcrossAGap() {
+        var gate = TiltGate(settings: TiltSettings())
+        _ = gate.step(tilt: 0, time: 0, stamp: 0, calibrated: true, settled: true)
+        #expect(gate.step(tilt: -40, time: 0.1, stamp: 0.1, calibrated: true, settled: true) != nil)
+        #expect(gate.step(tilt: -45, time: 0.2, stamp: 0.2, calibrated: true, settled: false) == nil)
+        #expect(gate.step(tilt: -45, time: 0.3, stamp: 0.3, calibrated: true, settled: true) == nil)
     }
 
     @Test func dwellDelaysFiringAndShortExcursionsDoNotFire() {

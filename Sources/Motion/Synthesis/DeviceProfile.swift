@@ -1,0 +1,99 @@
+/// The kinds of motion node the synthesiser imitates: how they sample, deliver, scale and quantise.
+public enum DeviceProfile: String, Sendable, CaseIterable {
+    /// DualSense over USB: 250 Hz, MSC_TIMESTAMP (started close to the uint32 wrap), 8192/g, 1024 per deg/s.
+    case ds250 = "ds250"
+    /// Joy-Con: three samples per report every 15 ms, all with the report's event time, no timestamp.
+    case burst = "burst"
+    /// A 100 Hz node without MSC_TIMESTAMP (event times only, with delivery jitter).
+    case hz100 = "hz100"
+    /// Accelerometer only (Sixaxis-like 113/g, 100 Hz, no gyro, no timestamp).
+    case accelOnly = "accel-only"
+    /// DualSense with SYN_DROPPED gaps where the reader fell behind.
+    case dropped = "dropped"
+
+    var accelResolution: Int32 {
+        switch self {
+        case .ds250, .dropped: 8192
+        case .burst: 4096
+        case .hz100: 16384
+        case .accelOnly: 113
+        }
+    }
+
+    var gyroResolution: Int32? {
+        switch self {
+        case .ds250, .dropped: 1024
+        case .burst: 14247
+        case .hz100: 16
+        case .accelOnly: nil
+        }
+    }
+
+    var accelRange: Int32 {
+        switch self {
+        case .ds250, .dropped: 32768
+        case .burst: 32767
+        case .hz100: 32768
+        case .accelOnly: 511
+        }
+    }
+
+    var gyroRange: Int32 {
+        switch self {
+        case .ds250, .dropped: 2048 * 1024
+        case .burst: 32_767_000
+        case .hz100: 32768
+        case .accelOnly: 0
+        }
+    }
+
+    /// Seconds between samples at the device.
+    var samplePeriod: Double {
+        switch self {
+        case .ds250, .dropped: 0.004
+        case .burst: 0.005
+        case .hz100, .accelOnly: 0.010
+        }
+    }
+
+    var samplesPerReport: Int { self == .burst ? 3 : 1 }
+    var hasTimestamp: Bool { self == .ds250 || self == .dropped }
+
+    var deviceName: String {
+        switch self {
+        case .ds250, .dropped: "Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors"
+        case .burst: "Nintendo Switch Left Joy-Con IMU"
+        case .hz100: "Kape Synthetic 100 Hz IMU"
+        case .accelOnly: "Sony PLAYSTATION(R)3 Controller Motion Sensors"
+        }
+    }
+
+    var ids: (bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16) {
+        switch self {
+        case .ds250, .dropped: (0x03, 0x054c, 0x0ce6, 0x8111)
+        case .burst: (0x05, 0x057e, 0x2006, 0x8001)
+        case .hz100: (0x06, 0x4b50, 0x0100, 0x0001)
+        case .accelOnly: (0x03, 0x054c, 0x0268, 0x8111)
+        }
+    }
+
+    /// The evdev description of the node. `knownResolution` false writes 0 (drivers that do not say).
+    func device(knownResolution: Bool) -> MotionDeviceInfo {
+        var d = MotionDeviceInfo(name: deviceName)
+        (d.bus, d.vendor, d.product, d.version) = ids
+        d.properties[0] = 1 << UInt8(EV.propAccelerometer)
+        let fuzz: Int32 = self == .accelOnly ? 4 : 16
+        for i in 0..<3 {
+            d.axes[i] = AxisInfo(minimum: -accelRange, maximum: accelRange - (self == .accelOnly ? 0 : 0), fuzz: fuzz,
+                                 resolution: knownResolution ? accelResolution : 0)
+        }
+        if let g = gyroResolution {
+            for i in 3..<6 { d.axes[i] = AxisInfo(minimum: -gyroRange, maximum: gyroRange, fuzz: fuzz, resolution: g) }
+        }
+        d.hasTimestamp = hasTimestamp
+        d.eventBits[EV.syn] = [0x0b]
+        d.eventBits[EV.abs] = [gyroResolution == nil ? 0x07 : 0x3f]
+        if hasTimestamp { d.eventBits[EV.msc] = [0x20] }
+        return d
+    }
+}

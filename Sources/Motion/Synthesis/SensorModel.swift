@@ -1,0 +1,128 @@
+/// The sensor and the driver between the head and the trace: bias, drift, noise, scale error, quantisation,
+/// the kernel's fuzz filter, the device clock, report bursts, delivery jitter and SYN_DROPPED.
+struct SensorModel {
+    let profile: DeviceProfile
+    let device: MotionDeviceInfo
+    private var gyroBias: SIMD3<Double>
+    private var gyroDrift: SIMD3<Double>       // deg/s per second, over the round
+    private var accelBias: SIMD3<Double>
+    private var accelGain: SIMD3<Double>
+    private let accelNoise = 0.006             // g rms
+    private let gyroNoise = 0.12               // deg/s rms
+    private var clockSkew: Double               // device clock ppm
+    private var timestampStart: UInt32
+    /// Axis ranges and true resolutions, even where the header claims 0.
+    private let scales: [AxisInfo?]
+
+    init(profile: DeviceProfile, unknownAccelResolution: Bool, random: inout SeededGenerator) {
+        self.profile = profile
+        device = profile.device(knownResolution: !unknownAccelResolution)
+        scales = profile.device(knownResolution: true).axes
+        func vec(_ r: ClosedRange<Double>, _ random: inout SeededGenerator) -> SIMD3<Double> {
+            SIMD3(random.uniform(r), random.uniform(r), random.uniform(r))
+        }
+        gyroBias = vec(-2.5...2.5, &random)
+        gyroDrift = vec(-0.01...0.01, &random)
+        accelBias = vec(-0.02...0.02, &random)
+        accelGain = SIMD3(repeating: 1) + vec(-0.02...0.02, &random)
+        clockSkew = random.uniform(-200...200) * 1e-6
+        // Start the uint32 microsecond counter 3 to 40 s before it wraps, so every such trace wraps once.
+        timestampStart = UInt32.max - UInt32(random.uniform(3...40) * 1e6)
+    }
+
+    /// Samples the body at the device's own rate and writes the events the node would deliver.
+    mutating func record(body: HeadBody, duration: Double, random: inout SeededGenerator) -> ([InputEvent], [MotionSample]) {
+        var events: [InputEvent] = []
+        var samples: [MotionSample] = []
+        let period = profile.samplePeriod
+        let count = Int(duration / period)
+        events.reserveCapacity(count * 8)
+        samples.reserveCapacity(count)
+        var lastValue = [Int32?](repeating: nil, count: 6)
+        let hasGyro = profile.gyroResolution != nil
+        let reportPeriod = period * Double(profile.samplesPerReport)
+        var lastDelivered: Int64 = 0
+        // Where the reader falls behind: 2 to 4 drops, 20 to 70 ms each.
+        var drops: [(start: Double, length: Double)] = []
+        if profile == .dropped {
+            for _ in 0..<Int(random.uniform(2...4.99)) {
+                drops.append((random.uniform(4...(duration - 1)), random.uniform(0.02...0.07)))
+            }
+            drops.sort { $0.start < $1.start }
+        }
+        var dropIndex = 0
+        let startOffset = 1e-6 + random.uniform(0...0.002)  // evemu-record rebases to just after zero
+
+        var k = 0
+        while k < count {
+            // Device sample time (its clock runs a little fast or slow) and when the kernel delivered it.
+            let t = Double(k) * period * (1 + clockSkew)
+            let report = Double(k / profile.samplesPerReport + 1) * reportPeriod * (1 + clockSkew)
+            let jitter = profile == .hz100 ? random.uniform(0...0.002) : random.uniform(0...0.0008)
+            let deliveredSeconds = (profile.samplesPerReport > 1 ? report : t) + startOffset + jitter + 0.0005
+            var delivered = Int64((deliveredSeconds * 1e6).rounded())
+            delivered = max(delivered, lastDelivered)  // kernel event times never go backwards
+            if profile.samplesPerReport > 1 {
+                // Every sample of one report carries the report's time.
+                delivered = Int64(((report + startOffset + 0.0005) * 1e6).rounded())
+                delivered = max(delivered, lastDelivered)
+            }
+            lastDelivered = delivered
+
+            let imu = body.imu(t)
+            let drift = gyroDrift * t
+            let a = imu.accel * accelGain + accelBias + SIMD3(random.gaussian(), random.gaussian(), random.gaussian()) * accelNoise
+            let g = imu.gyro + gyroBias + drift + SIMD3(random.gaussian(), random.gaussian(), random.gaussian()) * gyroNoise
+            samples.append(MotionSample(time: t, stamp: Double(delivered) * 1e-6, accel: imu.accel, gyro: imu.gyro))
+
+            // SYN_DROPPED: a partial frame, the drop marker, the tail the reader still saw, then silence.
+            if dropIndex < drops.count, t >= drops[dropIndex].start {
+                let gapEnd = drops[dropIndex].start + drops[dropIndex].length
+                events.append(InputEvent(micros: delivered, type: EV.abs, code: 1, value: quantise(a.y, axis: 1)))
+                events.append(InputEvent(micros: delivered, type: EV.syn, code: EV.synDropped, value: 0))
+                events.append(InputEvent(micros: delivered, type: EV.abs, code: 2, value: quantise(a.z, axis: 2)))
+                events.append(InputEvent(micros: delivered, type: EV.syn, code: EV.synReport, value: 0))
+                lastValue = [Int32?](repeating: nil, count: 6)  // the next frame after a drop sends every axis
+                dropIndex += 1
+                k = Int((gapEnd / period).rounded(.up))
+                continue
+            }
+
+            var raw = [quantise(a.x, axis: 0), quantise(a.y, axis: 1), quantise(a.z, axis: 2)]
+            if hasGyro { raw += [quantise(g.x, axis: 3), quantise(g.y, axis: 4), quantise(g.z, axis: 5)] }
+            // Drivers send gyro first (Sony) and the kernel drops unchanged or within-fuzz values.
+            let order = hasGyro ? [3, 4, 5, 0, 1, 2] : [0, 1, 2]
+            for axis in order {
+                let fuzz = device.axes[axis]?.fuzz ?? 0
+                let value = defuzz(raw[axis], previous: lastValue[axis], fuzz: fuzz)
+                if value != lastValue[axis] {
+                    events.append(InputEvent(micros: delivered, type: EV.abs, code: UInt16(axis), value: value))
+                    lastValue[axis] = value
+                }
+            }
+            if profile.hasTimestamp {
+                let stamp = timestampStart &+ UInt32(truncatingIfNeeded: Int64((t * 1e6).rounded()))
+                events.append(InputEvent(micros: delivered, type: EV.msc, code: EV.mscTimestamp, value: Int32(bitPattern: stamp)))
+            }
+            events.append(InputEvent(micros: delivered, type: EV.syn, code: EV.synReport, value: 0))
+            k += 1
+        }
+        return (events, samples)
+    }
+
+    private func quantise(_ physical: Double, axis: Int) -> Int32 {
+        let info = scales[axis]!
+        let v = (physical * Double(info.resolution)).rounded()
+        return Int32(max(Double(info.minimum), min(Double(info.maximum), v)))
+    }
+
+    /// The kernel's input_defuzz_abs_event: small changes are suppressed or smoothed.
+    private func defuzz(_ value: Int32, previous: Int32?, fuzz: Int32) -> Int32 {
+        guard let old = previous, fuzz > 0 else { return value }
+        let v = Int64(value), o = Int64(old), f = Int64(fuzz)
+        if v > o - f / 2 && v < o + f / 2 { return old }
+        if v > o - f && v < o + f { return Int32((o * 3 + v) / 4) }
+        if v > o - f * 2 && v < o + f * 2 { return Int32((o + v) / 2) }
+        return value
+    }
+}
