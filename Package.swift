@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Game", targets: ["Game"]),
         .library(name: "AudioDSP", targets: ["AudioDSP"]),
         .library(name: "AudioIO", targets: ["AudioIO"]),
+        .library(name: "MotionDevices", targets: ["MotionDevices"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -26,6 +27,8 @@ let package = Package(
 
         // Pure Swift: trace formats, estimator, gate, synthesis, evaluation. Time is an input.
         .target(name: "Motion"),
+        // Live input from evdev: discovery, reading, hot-plug, axis tables, rumble, recording.
+        .target(name: "MotionDevices", dependencies: ["Motion", "CEvdev"]),
         // The party game: decks, the round state machine, results and history. Time is an input.
         .target(name: "Game", dependencies: ["Motion"]),
 
@@ -42,7 +45,7 @@ let package = Package(
 
         // The command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion", "Plot", "AudioIO", "Game", "Lessons",
+            "Motion", "MotionDevices", "Plot", "AudioIO", "Game", "Lessons",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),
@@ -53,6 +56,7 @@ let package = Package(
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP"]),
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP"]),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
+        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion"]),
     ],
     swiftLanguageModes: [.v6]
 )

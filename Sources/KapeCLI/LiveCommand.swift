@@ -1,0 +1,126 @@
+import ArgumentParser
+import Motion
+import MotionDevices
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct Live: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read a motion device live and print every tilt gesture as it happens.",
+        discussion: """
+            Hold the device still in the neutral pose for a second to calibrate, then nod. With --json, one object
+            per line in the shape of `kape replay` plus "mono" (CLOCK_MONOTONIC seconds when the frame arrived):
+            {"t": <event time>, "event": "correct"|"pass"|"calibrated"|"resync"|"deviceLost"|"deviceBack", "tilt": <degrees>, "mono": <s>}.
+            Ctrl-C stops.
+            """)
+
+    @Argument(help: "Device: /dev/input/eventN, eventN, or part of its name (default: the first motion device).")
+    var device: String?
+
+    @Flag(help: "One JSON object per event per line.")
+    var json = false
+
+    @Option(help: "Stop after this many seconds of samples (or of silence).")
+    var duration: Double?
+
+    @OptionGroup var axes: AxesOption
+    @OptionGroup var tuning: TiltOptions
+
+    @Flag(name: .shortAndLong, help: "Say how the device is read (clock, priority, resyncs) on stderr.")
+    var verbose = false
+
+    func validate() throws {
+        if let d = duration, !(d > 0) { throw ValidationError("--duration must be a positive number of seconds") }
+    }
+
+    func run() throws {
+        let chosen = try axes.resolve(device)
+        var options = LiveOptions()
+        options.settings = tuning.settings
+        options.duration = duration
+        let session = LiveSession(device: chosen, options: options)
+        let stop = StopSignal()
+        stop.fireOnInterrupt()
+        let tty = isatty(1) == 1 && !json
+        var lastShown = -1.0
+        do {
+            try session.run(stop: stop) { event in
+                switch event {
+                case .opened(let d, let notes):
+                    if verbose {
+                        var s = "kape: reading \(d.path) \(d.info.name), axes \(d.axes) (\(d.axesSource.rawValue)), "
+                        s += d.info.hasGyro ? "gyro + accelerometer\n" : "accelerometer only\n"
+                        for n in notes { s += "kape: \(n)\n" }
+                        FileHandleOutput.stderr(s)
+                    }
+                    if !json { FileHandleOutput.stdout("Hold still in the neutral pose to calibrate…\n") }
+                case .frame(let f, let mono):
+                    if tty && mono - lastShown >= 0.1 {
+                        lastShown = mono
+                        FileHandleOutput.stdout("\rtilt \(pad(fixed(f.tilt, 1)))°  ")
+                    }
+                case .calibrated(let stamp, let mono):
+                    emit(stamp, "calibrated", 0, mono, text: "calibrated")
+                case .gesture(let g, let mono):
+                    emit(g.stamp, g.kind.rawValue, g.tilt, mono, text: "\(g.kind.rawValue) at \(fixed(g.tilt, 1))°")
+                case .resynced(let stamp, let mono):
+                    if json || verbose { emit(stamp, "resync", session.tiltNow, mono, text: "events dropped by the kernel (SYN_DROPPED): state re-read, gate held") }
+                case .deviceLost(let path, let stamp, let tilt, let mono):
+                    emit(stamp, "deviceLost", tilt, mono, text: "device lost: \(path) — plug it back in to resume")
+                case .deviceBack(let d, let mono):
+                    emit(.nan, "deviceBack", 0, mono, text: "device back: \(d.path) — hold still to re-calibrate")
+                }
+            }
+        } catch {
+            throw InputError(error.description)
+        }
+        if tty { FileHandleOutput.stdout("\n") }
+        if verbose {
+            let s = session.stats
+            FileHandleOutput.stderr("kape: \(s.samples) samples, \(s.events) events in \(s.reads) reads, \(s.resyncs) SYN_DROPPED, \(s.lost) lost, \(s.reconnects) reconnected\n")
+        }
+    }
+
+    private func emit(_ t: Double, _ event: String, _ tilt: Double, _ mono: Double, text: String) {
+        if json {
+            var line = JSONLine()
+            line.add("t", t, decimals: 6)
+            line.add("event", event)
+            line.add("tilt", tilt, decimals: 1)
+            line.add("mono", mono, decimals: 6)
+            FileHandleOutput.stdout(line.text + "\n")
+        } else {
+            FileHandleOutput.stdout("\r\(text)\n")
+        }
+    }
+
+    private func pad(_ s: String) -> String { String(repeating: " ", count: max(0, 6 - s.count)) + s }
+}
+
+/// `--axes`: choose the device, apply and remember (or forget) an axis override.
+struct AxesOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Canonical x,y,z from the device's axes, e.g. x,-z,y; remembered for this device. `default` forgets it.",
+                               valueName: "map"))
+    var axes: String?
+
+    func resolve(_ selector: String?) throws -> DiscoveredDevice {
+        let store = AxisConfigStore.standard()
+        let found = DeviceDiscovery.scan(probeSeconds: 0, overrides: store.load())
+        var device: DiscoveredDevice
+        do { device = try DeviceDiscovery.select(selector, from: found) } catch { throw InputError(error.description) }
+        guard let text = axes else { return device }
+        if text == "default" {
+            do { try store.save(nil, for: device.configKey) } catch { throw InputError(error.description) }
+            let again = DeviceDiscovery.scan(probeSeconds: 0)
+            return (try? DeviceDiscovery.select(device.path, from: again)) ?? device
+        }
+        let map: AxisMap
+        do { map = try AxisMap(parsing: text) } catch { throw ValidationError(error.description) }
+        if map.isMirror { FileHandleOutput.stderr("kape: warning: --axes \(map) mirrors the frame (left-handed); gyro signs will not match\n") }
+        do { try store.save(map, for: device.configKey) } catch { throw InputError(error.description) }
+        device.axes = map
+        device.axesSource = .override
+        return device
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Motion
+import MotionDevices
+
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record everything a motion device sends to an evemu file (`evemu-play` and `kape replay` read it).",
+        discussion: "Ctrl-C ends the recording; the file is complete either way.")
+
+    @Argument(help: "Device: /dev/input/eventN, eventN, or part of its name (default: the first motion device).")
+    var device: String?
+
+    @Option(name: .shortAndLong, help: "The evemu file to write.")
+    var output: String
+
+    @Option(help: "Stop after this many seconds of samples (or of silence).")
+    var duration: Double?
+
+    @Flag(name: .shortAndLong, help: "Report progress on stderr.")
+    var verbose = false
+
+    func validate() throws {
+        if let d = duration, !(d > 0) { throw ValidationError("--duration must be a positive number of seconds") }
+    }
+
+    func run() throws {
+        let chosen = try AxesOption().resolve(device)
+        var options = LiveOptions()
+        options.duration = duration
+        let session = LiveSession(device: chosen, options: options)
+        let recorder = TraceRecorders.evemu(path: output)
+        let stop = StopSignal()
+        stop.fireOnInterrupt()
+        do {
+            try session.run(stop: stop, recorder: recorder) { event in
+                guard verbose else { return }
+                switch event {
+                case .opened(let d, let notes):
+                    FileHandleOutput.stderr("kape: recording \(d.path) \(d.info.name) to \(output)\n" + notes.map { "kape: \($0)\n" }.joined())
+                case .deviceLost(let path, _, _, _):
+                    FileHandleOutput.stderr("kape: device lost: \(path)\n")
+                default:
+                    break
+                }
+            }
+            try recorder.finish()
+        } catch {
+            try? recorder.finish()
+            throw InputError(error.description)
+        }
+        let s = session.stats
+        FileHandleOutput.stderr("kape: recorded \(s.events) events (\(s.samples) frames) to \(output)\n")
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Motion
+import MotionDevices
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct RumbleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rumble",
+        abstract: "Rumble a motion device (or its gamepad node) once.",
+        discussion: "Devices without force feedback are reported and the command succeeds: the game plays without rumble.")
+
+    @Argument(help: "Device: /dev/input/eventN, eventN, or part of its name (default: the first motion device).")
+    var device: String?
+
+    @Option(help: "Strong (low-frequency) motor, 0 to 1.")
+    var strong: Double = 0.8
+
+    @Option(help: "Weak (high-frequency) motor, 0 to 1.")
+    var weak: Double = 0
+
+    @Option(help: "Length in milliseconds.")
+    var ms: Int = 120
+
+    func validate() throws {
+        guard (0...1).contains(strong), (0...1).contains(weak) else { throw ValidationError("--strong and --weak must be between 0 and 1") }
+        guard (1...5000).contains(ms) else { throw ValidationError("--ms must be between 1 and 5000") }
+    }
+
+    func run() throws {
+        let chosen = try AxesOption().resolve(device)
+        switch Rumble.availability(of: chosen) {
+        case .unsupported(let reason):
+            FileHandleOutput.stdout("\(chosen.path): \(reason)\n")
+        case .available(let path):
+            do {
+                let rumble = try Rumble(device: chosen)
+                try rumble.play(strong: strong, weak: weak, milliseconds: ms)
+                // Closing the node erases the effect: stay until it has played.
+                _ = poll(nil, 0, Int32(ms))
+                FileHandleOutput.stdout("\(path): rumble strong \(fixed(strong, 2)) weak \(fixed(weak, 2)) for \(ms) ms\n")
+            } catch {
+                throw InputError(error.description)
+            }
+        }
+    }
+}

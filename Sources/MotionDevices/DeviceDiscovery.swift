@@ -1,0 +1,120 @@
+import Motion
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finds motion nodes in /dev/input: opens each event node, keeps the ones that are accelerometers, pairs them
+/// with their gamepad node (same uniq), picks their axis map and measures their sample rate.
+public enum DeviceDiscovery {
+    public struct Result: Sendable {
+        public var devices: [DiscoveredDevice] = []
+        public var denied: [DeniedNode] = []
+        /// Nodes that failed for another reason, as messages.
+        public var problems: [String] = []
+    }
+
+    public static let inputDirectory = "/dev/input"
+
+    /// `probeSeconds`: how long to listen to the motion nodes to measure their rate (0: use the drivers' nominal
+    /// rates). `overrides`: remembered `--axes` maps by device key.
+    public static func scan(directory: String = inputDirectory, probeSeconds: Double = 0.25,
+                            overrides: [String: AxisMap] = [:]) -> Result {
+        var result = Result()
+        var motion: [(EvdevNode, DiscoveredDevice.Rule)] = []
+        var pads: [(path: String, name: String, uniq: String, rumble: Bool)] = []
+        for path in eventNodes(in: directory) {
+            do {
+                let node = try EvdevNode(path: path)
+                if let rule = node.motionRule {
+                    motion.append((node, rule))
+                } else if !node.uniq.isEmpty {
+                    pads.append((path, node.name, node.uniq, node.hasRumble))
+                }
+            } catch {
+                switch error.kind {
+                case .permissionDenied:
+                    // Only motion nodes matter; when sysfs cannot tell, list it rather than hide it.
+                    if SysfsInput(eventNode: path).isMotion ?? true { result.denied.append(PermissionAdvice.denied(path: path)) }
+                case .notFound:
+                    break  // unplugged between readdir and open
+                default:
+                    result.problems.append(error.description)
+                }
+            }
+        }
+        let rates = measureRates(motion.map(\.0), seconds: probeSeconds)
+        for (i, (node, rule)) in motion.enumerated() {
+            let info = node.info
+            let driver = DriverTable.guess(vendor: info.vendor, product: info.product, name: info.name)
+            var device = DiscoveredDevice(path: node.path, info: info, uniq: node.uniq, phys: node.phys, rule: rule,
+                                          driver: driver, axes: driver?.axes ?? .identity,
+                                          axesSource: driver == nil ? .identity : .driver,
+                                          rate: rates[i] ?? driver.map { .init(hertz: $0.nominalRateHz, source: .nominal) },
+                                          sibling: nil, hasRumble: node.hasRumble)
+            if let map = overrides[device.configKey] {
+                device.axes = map
+                device.axesSource = .override
+            }
+            if !node.uniq.isEmpty, let pad = pads.first(where: { $0.uniq == node.uniq }) {
+                device.sibling = .init(path: pad.path, name: pad.name, hasRumble: pad.rumble)
+            }
+            result.devices.append(device)
+        }
+        return result
+    }
+
+    /// Resolves the DEVICE argument of `kape live/record/rumble`: a path, a node name (`event5`), or text found
+    /// in the device name; nil picks the first motion node.
+    public static func select(_ selector: String?, from result: Result) throws(DeviceError) -> DiscoveredDevice {
+        let devices = result.devices
+        guard let s = selector else {
+            if let first = devices.first { return first }
+            if let denied = result.denied.first {
+                throw DeviceError(path: denied.path, kind: .permissionDenied,
+                                  "a motion node exists but cannot be read (permission denied). Fix:\n  " + denied.fix.joined(separator: "\n  "))
+            }
+            throw DeviceError(path: "", kind: .notFound, "no motion device found in \(inputDirectory): plug in a controller with motion sensors, or see `kape devices`")
+        }
+        if let d = devices.first(where: { $0.path == s || $0.path.hasSuffix("/" + s) }) { return d }
+        if let denied = result.denied.first(where: { $0.path == s || $0.path.hasSuffix("/" + s) }) {
+            throw DeviceError(path: denied.path, kind: .permissionDenied, "permission denied. Fix:\n  " + denied.fix.joined(separator: "\n  "))
+        }
+        let lower = s.lowercased()
+        if let d = devices.first(where: { $0.info.name.lowercased().contains(lower) }) { return d }
+        throw DeviceError(path: s, kind: .notFound, "no motion device matches; `kape devices` lists them")
+    }
+
+    /// /dev/input/eventN, in numeric order.
+    static func eventNodes(in directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var numbers: [Int] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix("event"), let n = Int(name.dropFirst(5)) { numbers.append(n) }
+        }
+        return numbers.sorted().map { "\(directory)/event\($0)" }
+    }
+
+    /// Listens to all motion nodes at once for `seconds` and estimates each one's rate.
+    private static func measureRates(_ nodes: [EvdevNode], seconds: Double) -> [DiscoveredDevice.Rate?] {
+        guard seconds > 0, !nodes.isEmpty else { return nodes.map { _ in nil } }
+        let readers = nodes.map { EventReader(fd: $0.fd) }
+        var meters = nodes.map { _ in RateMeter() }
+        var fds = nodes.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        let deadline = MonotonicClock.now() + seconds
+        while true {
+            let left = deadline - MonotonicClock.now()
+            if left <= 0 { break }
+            let n = poll(&fds, nfds_t(fds.count), Int32(left * 1000) + 1)
+            if n <= 0 { continue }
+            for i in fds.indices where fds[i].revents != 0 {
+                if fds[i].revents & Int16(POLLIN) == 0 { fds[i].fd = -1; continue }  // error or hang-up
+                while case .read = readers[i].read({ meters[i].push($0) }) {}
+            }
+        }
+        return meters.map(\.estimate)
+    }
+}

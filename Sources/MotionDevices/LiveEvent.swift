@@ -1,0 +1,37 @@
+import Motion
+
+/// What live input reports, in order, on the reader thread. `mono` is CLOCK_MONOTONIC seconds when the frame
+/// (or the change) reached Kape; stamps are the device's event times.
+public enum LiveEvent: Sendable {
+    /// Reading started (also after a re-plug); `notes` says what was not granted (clock, priority).
+    case opened(DiscoveredDevice, notes: [String])
+    /// Every sample, for a live tilt display.
+    case frame(MotionPipeline.Frame, mono: Double)
+    case calibrated(stamp: Double, mono: Double)
+    case gesture(TiltEvent, mono: Double)
+    /// SYN_DROPPED: events were lost, the state was re-read and the estimator re-seeded; the gate held.
+    case resynced(stamp: Double, mono: Double)
+    /// Unplugged (the game pauses); reading resumes by itself when the same device comes back.
+    case deviceLost(path: String, stamp: Double, tilt: Double, mono: Double)
+    case deviceBack(DiscoveredDevice, mono: Double)
+}
+
+public struct LiveOptions: Sendable {
+    public var settings = TiltSettings()
+    /// Stop after this much device time (seconds of samples), or this much wall time without samples.
+    public var duration: Double?
+    public var realtime = true
+    public var inputDirectory = DeviceDiscovery.inputDirectory
+
+    public init() {}
+}
+
+/// Counters for `--verbose` and the tests.
+public struct LiveStats: Sendable, Equatable {
+    public var samples = 0
+    public var events = 0
+    public var resyncs = 0
+    public var lost = 0
+    public var reconnects = 0
+    public var reads = 0
+}

@@ -1,0 +1,194 @@
+import Motion
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads one motion device until stopped: poll on the node, the hot-plug watch and the stop signal (no busy
+/// waiting), every event through the recorder (if any) and the pipeline, SYN_DROPPED handled as the kernel
+/// documents it, and unplug/re-plug survived.
+public final class LiveSession {
+    public private(set) var stats = LiveStats()
+    private var device: DiscoveredDevice
+    private let options: LiveOptions
+    private var node: EvdevNode?
+    private var reader: EventReader?
+    private var pipeline: MotionPipeline
+    private var resyncPending = false
+    private var lastStamp = 0.0
+    private var segmentStart: Double?
+    private var finishedTime = 0.0
+    private var lastProgress = 0.0
+
+    public init(device: DiscoveredDevice, options: LiveOptions = LiveOptions()) {
+        self.device = device
+        self.options = options
+        pipeline = MotionPipeline(device: device.info, axes: device.axes, settings: options.settings)
+    }
+
+    /// Blocks on the calling thread, which becomes the reader thread, until `stop` fires, the duration is
+    /// over, or reading fails. Throws when the device cannot be opened at the start.
+    public func run(stop: StopSignal, recorder: (any TraceRecording)? = nil,
+                    handler: (LiveEvent) -> Void) throws(DeviceError) {
+        var notes: [String] = []
+        if options.realtime, let refused = RealtimePriority.request() { notes.append(refused) }
+        try open(path: device.path, notes: &notes)
+        try recorder?.begin(device: device.info)
+        handler(.opened(device, notes: notes))
+        let watch = HotplugWatch(directory: options.inputDirectory)
+        lastProgress = MonotonicClock.now()
+        defer { node = nil; reader = nil }
+
+        while true {
+            var fds = [pollfd(fd: stop.fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: watch?.fd ?? -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: node?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
+            var timeout: Int32 = -1
+            if let d = options.duration {
+                let left = d - elapsedDeviceTime
+                if left <= 0 { break }
+                let wallLeft = left - (MonotonicClock.now() - lastProgress)
+                if wallLeft <= 0 { break }
+                timeout = Int32(min(wallLeft, left) * 1000) + 1
+            }
+            let n = poll(&fds, 3, timeout)
+            if n < 0 && errno != EINTR { throw DeviceError(path: device.path, kind: .openFailed(errno: errno), "poll failed: \(errnoText(errno))") }
+            if fds[0].revents != 0 { break }
+            if fds[2].revents != 0 {
+                let mono = MonotonicClock.now()
+                if drain(recorder: recorder, mono: mono, handler: handler) == false
+                    || fds[2].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+                    lose(mono: mono, handler: handler)
+                }
+                try recorder?.flush()
+            }
+            if let watch, fds[1].revents != 0 {
+                for change in watch.changes() {
+                    switch change {
+                    case .deleted(let path) where path == device.path && node != nil:
+                        lose(mono: MonotonicClock.now(), handler: handler)
+                    case .created(let path), .attributes(let path):
+                        if node == nil { tryReconnect(path: path, handler: handler) }
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+    }
+
+    private var elapsedDeviceTime: Double { finishedTime + (segmentStart.map { lastStamp - $0 } ?? 0) }
+
+    private func open(path: String, notes: inout [String]) throws(DeviceError) {
+        let node = try EvdevNode(path: path)
+        if let refused = node.useMonotonicClock() {
+            notes.append("CLOCK_MONOTONIC event times refused (\(refused)): event times use the device's default clock")
+        }
+        self.node = node
+        reader = EventReader(fd: node.fd)
+        resyncPending = false
+    }
+
+    /// Reads until the node would block. Returns false when the node is gone.
+    private func drain(recorder: (any TraceRecording)?, mono: Double, handler: (LiveEvent) -> Void) -> Bool {
+        guard let reader else { return true }
+        var recordError: DeviceError?
+        while true {
+            stats.reads += 1
+            let status = reader.read { e in
+                stats.events += 1
+                if let recorder {
+                    do throws(DeviceError) { try recorder.write(e) } catch { recordError = error }
+                }
+                process(e, mono: mono, handler: handler)
+            }
+            switch status {
+            case .read: continue
+            case .wouldBlock: return recordError == nil
+            case .gone, .failed: return false
+            }
+        }
+    }
+
+    @inline(__always)
+    private func process(_ e: InputEvent, mono: Double, handler: (LiveEvent) -> Void) {
+        if e.type == EV.syn && e.code == EV.synDropped {
+            // The kernel's protocol: drop everything up to and including the next SYN_REPORT, then re-read the
+            // state. The assembler does the dropping; the state read happens at that SYN_REPORT below.
+            resyncPending = true
+            stats.resyncs += 1
+            _ = pipeline.push(e)
+            return
+        }
+        if resyncPending && e.type == EV.syn && e.code == EV.synReport {
+            resyncPending = false
+            _ = pipeline.push(e)
+            if let node {
+                for code in UInt16(0)..<6 where device.info.axes[Int(code)] != nil {
+                    if let value = node.currentAbsValue(code) {
+                        _ = pipeline.push(InputEvent(micros: e.micros, type: EV.abs, code: code, value: value))
+                    }
+                }
+            }
+            pipeline.markGap()
+            if let frame = pipeline.push(InputEvent(micros: e.micros, type: EV.syn, code: EV.synReport, value: 0)) {
+                handle(frame, mono: mono, handler: handler)
+            }
+            handler(.resynced(stamp: Double(e.micros) * 1e-6, mono: mono))
+            return
+        }
+        if let frame = pipeline.push(e) { handle(frame, mono: mono, handler: handler) }
+    }
+
+    @inline(__always)
+    private func handle(_ frame: MotionPipeline.Frame, mono: Double, handler: (LiveEvent) -> Void) {
+        let wasCalibrated = stats.samples > 0 && calibratedBefore
+        stats.samples += 1
+        if segmentStart == nil { segmentStart = frame.sample.stamp }
+        lastStamp = frame.sample.stamp
+        lastProgress = mono
+        handler(.frame(frame, mono: mono))
+        if !wasCalibrated && pipeline.isCalibrated {
+            handler(.calibrated(stamp: frame.sample.stamp, mono: mono))
+        }
+        calibratedBefore = pipeline.isCalibrated
+        if let g = frame.gesture { handler(.gesture(g, mono: mono)) }
+    }
+
+    private var calibratedBefore = false
+
+    /// The latest tilt estimate, degrees.
+    public var tiltNow: Double { pipeline.detector.tilt }
+
+    private func lose(mono: Double, handler: (LiveEvent) -> Void) {
+        guard node != nil else { return }
+        node = nil
+        reader = nil
+        stats.lost += 1
+        if let s = segmentStart { finishedTime += lastStamp - s }
+        segmentStart = nil
+        lastProgress = mono
+        handler(.deviceLost(path: device.path, stamp: lastStamp, tilt: pipeline.detector.tilt, mono: mono))
+    }
+
+    /// A node appeared or changed while ours is gone: if it is the same device, resume and re-calibrate (the
+    /// controller may come back in a different hand or pose).
+    private func tryReconnect(path: String, handler: (LiveEvent) -> Void) {
+        guard let candidate = try? EvdevNode(path: path), candidate.motionRule != nil else { return }
+        let info = candidate.info
+        let same = DeviceKey.make(bus: info.bus, vendor: info.vendor, product: info.product, name: info.name) == device.configKey
+            && candidate.uniq == device.uniq
+        guard same else { return }
+        var notes: [String] = []
+        if let refused = candidate.useMonotonicClock() { notes.append("CLOCK_MONOTONIC refused: \(refused)") }
+        device.path = path
+        device.info = info
+        node = candidate
+        reader = EventReader(fd: candidate.fd)
+        resyncPending = false
+        pipeline = MotionPipeline(device: info, axes: device.axes, settings: options.settings)
+        calibratedBefore = false
+        stats.reconnects += 1
+        lastProgress = MonotonicClock.now()
+        handler(.deviceBack(device, mono: lastProgress))
+    }
+}

@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""Writes Kape's umockdev fixtures: emulated evdev motion nodes for tests without hardware.
+
+For each testbed NAME: NAME.umockdev (sysfs/udev description), NAME.ioctl per node (replies to libevdev's
+EVIOCG* queries) and NAME.evemu (a complete evemu recording: header + events). umockdev-run replays the
+`E:` lines of the .evemu file and ignores the header, so `kape live` under umockdev and `kape replay` read
+the very same file.
+
+Rules umockdev imposes (see docs/DEVICES.md, "Testing without hardware"):
+  * microseconds in `E:` lines are written WITHOUT zero padding (umockdev 0.17 reads a leading 0 as octal);
+  * every ioctl reply must have exactly the length libevdev asks for (the length is part of the request);
+  * the replay is paced in whole milliseconds, loosely: tests compare timestamps and content, not wall time.
+
+Run from this directory: ./gen.py  (deterministic; the outputs are committed).
+"""
+import math
+import struct
+
+EV_SYN, EV_KEY, EV_ABS, EV_MSC, EV_FF = 0x00, 0x01, 0x03, 0x04, 0x15
+SYN_REPORT, SYN_DROPPED = 0, 3
+MSC_TIMESTAMP = 5
+FF_RUMBLE = 0x50
+PROP_ACCELEROMETER = 6
+BTN_SOUTH = 0x130
+AXIS_NAMES = ["ABS_X", "ABS_Y", "ABS_Z", "ABS_RX", "ABS_RY", "ABS_RZ"]
+
+# libevdev 1.13's buffer sizes per EVIOCGBIT type (sizeof(unsigned long[NLONGS(TYPE_CNT)])), and the rest of
+# the queries it makes while opening a node.
+BIT_SIZES = {EV_KEY: 96, 0x02: 8, EV_ABS: 8, EV_MSC: 8, 0x05: 8, 0x11: 8, 0x12: 8, EV_FF: 16}
+
+
+def bitmask(nbytes, bits):
+    b = bytearray(nbytes)
+    for n in bits:
+        b[n // 8] |= 1 << (n % 8)
+    return bytes(b)
+
+
+def hexs(b):
+    return b.hex().upper()
+
+
+def string255(s):
+    raw = s.encode()
+    return raw + b"\0" * (255 - len(raw))
+
+
+class Node:
+    """One /dev/input/eventN: what the kernel would answer about it."""
+
+    def __init__(self, number, name, bus, vendor, product, version=0x8111, uniq="", props=(), keys=(),
+                 absinfo=None, msc=(), ff=()):
+        self.number, self.name, self.uniq = number, name, uniq
+        self.ids = (bus, vendor, product, version)
+        self.props, self.keys, self.msc, self.ff = props, keys, msc, ff
+        self.absinfo = absinfo or {}
+
+    @property
+    def dev(self):
+        return f"/dev/input/event{self.number}"
+
+    def ev_types(self):
+        types = [EV_SYN]
+        if self.keys: types.append(EV_KEY)
+        if self.absinfo: types.append(EV_ABS)
+        if self.msc: types.append(EV_MSC)
+        if self.ff: types.append(EV_FF)
+        return types
+
+    def ioctl(self, abs_values=None):
+        """`abs_values` overrides the current value EVIOCGABS reports (the state a resync reads)."""
+        lines = [f"@DEV {self.dev}",
+                 f"EVIOCGVERSION 0 {hexs(struct.pack('<i', 0x010001))}",
+                 f"EVIOCGID 0 {hexs(struct.pack('<4H', *self.ids))}",
+                 f"EVIOCGNAME(0) {len(self.name.encode()) + 1} {hexs(string255(self.name))}"]
+        if self.uniq:
+            lines.append(f"EVIOCGUNIQ(0) {len(self.uniq.encode()) + 1} {hexs(string255(self.uniq))}")
+        lines.append(f"EVIOCGPROP(0) 8 {hexs(bitmask(8, self.props))}")
+        lines.append(f"EVIOCGBIT(0) 8 {hexs(bitmask(8, self.ev_types()))}")
+        per_type = {EV_KEY: self.keys, EV_ABS: self.absinfo.keys(), EV_MSC: self.msc, EV_FF: self.ff}
+        for t, n in sorted(BIT_SIZES.items()):
+            lines.append(f"EVIOCGBIT({t}) {n} {hexs(bitmask(n, per_type.get(t, ())))}")
+        for code, info in sorted(self.absinfo.items()):
+            value = (abs_values or {}).get(code, info[0])
+            lines.append(f"EVIOCGABS({code}) 0 {hexs(struct.pack('<6i', value, *info[1:]))}")
+        lines.append(f"EVIOCGKEY(0) 96 {hexs(bytes(96))}")
+        lines.append(f"EVIOCGLED(0) 8 {hexs(bytes(8))}")
+        lines.append(f"EVIOCGSW(0) 8 {hexs(bytes(8))}")
+        if self.ff:
+            lines.append(f"EVIOCGEFFECTS 0 {hexs(struct.pack('<i', 16))}")
+        return "\n".join(lines) + "\n"
+
+    def sysfs(self):
+        bus, vendor, product, version = self.ids
+        types = self.ev_types()
+        ev = sum(1 << t for t in types)
+        absmask = sum(1 << c for c in self.absinfo)
+        props = sum(1 << p for p in self.props)
+        n = self.number
+        caps = [f"A: capabilities/ev={ev:x}", f"A: capabilities/abs={absmask:x}",
+                f"A: capabilities/msc={sum(1 << c for c in self.msc):x}"]
+        udev = ["E: ID_INPUT=1"]
+        if PROP_ACCELEROMETER in self.props or (absmask & 7 == 7 and not self.keys):
+            udev.append("E: ID_INPUT_ACCELEROMETER=1")
+        elif self.keys:
+            udev.append("E: ID_INPUT_JOYSTICK=1")
+        return "\n".join([
+            f"P: /devices/virtual/input/input{n}/event{n}", f"N: input/event{n}", f"E: DEVNAME={self.dev}",
+            *udev, "E: MAJOR=13", f"E: MINOR={64 + n}", "E: SUBSYSTEM=input", f"A: dev=13:{64 + n}",
+            f"L: device=../../input{n}", "",
+            f"P: /devices/virtual/input/input{n}", f"E: NAME=\"{self.name}\"",
+            f"E: PRODUCT={bus:x}/{vendor:x}/{product:x}/{version:x}", f"E: PROP={props:x}", f"E: EV={ev:x}",
+            *udev, "E: SUBSYSTEM=input", f"A: name={self.name}", f"A: uniq={self.uniq}", f"A: phys=",
+            f"A: properties={props:x}", *caps,
+            f"A: id/bustype={bus:04x}", f"A: id/vendor={vendor:04x}", f"A: id/product={product:04x}",
+            f"A: id/version={version:04x}", ""])
+
+    def evemu_header(self):
+        bus, vendor, product, version = self.ids
+        lines = ["# EVEMU 1.3", f"# Input device name: \"{self.name}\"", f"# device {self.dev}",
+                 f"N: {self.name}", f"I: {bus:04x} {vendor:04x} {product:04x} {version:04x}",
+                 "P: " + " ".join(f"{b:02x}" for b in bitmask(8, self.props)),
+                 "B: 00 0b 00 00 00 00 00 00 00"]
+        per_type = {EV_KEY: self.keys, EV_ABS: self.absinfo.keys(), EV_MSC: self.msc, EV_FF: self.ff}
+        for t in (EV_KEY, EV_ABS, EV_MSC, EV_FF):
+            if per_type[t]:
+                mask = bitmask(BIT_SIZES[t], per_type[t])
+                for i in range(0, len(mask), 8):
+                    lines.append(f"B: {t:02x} " + " ".join(f"{b:02x}" for b in mask[i:i + 8]))
+        for code, (_, lo, hi, fuzz, flat, res) in sorted(self.absinfo.items()):
+            lines.append(f"A: {code:02x} {lo} {hi} {fuzz} {flat} {res}")
+        return lines
+
+
+class Noise:
+    """Deterministic small sensor noise (a linear congruential generator), so fixtures regenerate identically."""
+
+    def __init__(self, seed):
+        self.state = seed
+
+    def __call__(self, amplitude):
+        self.state = (self.state * 1103515245 + 12345) % (1 << 31)
+        return round((self.state / (1 << 31) * 2 - 1) * amplitude)
+
+
+def pose(t, script):
+    """Tilt in degrees at time t from a list of (duration, target) ramps; returns (tilt, rate deg/s)."""
+    start, value = 0.0, 0.0
+    for duration, target in script:
+        if t < start + duration:
+            k = (t - start) / duration
+            return value + (target - value) * k, (target - value) / duration
+        start, value = start + duration, target
+    return value, 0.0
+
+
+def canonical(tilt_deg, rate_dps):
+    """Accel (g) and gyro (deg/s) in the canonical frame for a nod about the X hinge, screen normal at `tilt`."""
+    th = math.radians(tilt_deg)
+    return (0.0, math.cos(th), math.sin(th)), (-rate_dps, 0.0, 0.0)
+
+
+def stamp(micros):
+    # Unpadded microseconds: umockdev would read `.010000` as octal.
+    return f"{micros // 1_000_000}.{micros % 1_000_000}"
+
+
+def events(node, script, rate_hz, seconds, to_kernel=lambda v: v, start_us=100_000_000, msc_start=None,
+           dropped=None, noise_seed=1):
+    """Frames of a nod script as a kernel would send them: changed axes, optional MSC_TIMESTAMP, SYN_REPORT."""
+    noise = Noise(noise_seed)
+    res = {c: info[5] for c, info in node.absinfo.items()}
+    lines, last = [], {}
+    period = round(1_000_000 / rate_hz)
+    for i in range(int(seconds * rate_hz)):
+        t_us = start_us + i * period
+        if dropped is not None and dropped[0] <= i / rate_hz < dropped[1]:
+            # Frames lost in the kernel's buffer: one SYN_DROPPED stands for them all. The reader discards up to
+            # the next SYN_REPORT and re-reads the state, so the frames after it carry every axis.
+            if not lines[-1].startswith(f"E: {stamp(t_us - period)} 0000 0003") and (i - 1) / rate_hz < dropped[0]:
+                lines.append(f"E: {stamp(t_us)} 0000 0003 0\t# ------------ SYN_DROPPED ------------")
+            last = {}
+            continue
+        tilt, rate = pose(i / rate_hz, script)
+        accel, gyro = canonical(tilt, rate)
+        values = {}
+        for code, g in enumerate(to_kernel(accel)):
+            values[code] = round(g * res[code]) + noise(3)
+        if 3 in node.absinfo:
+            for code, w in enumerate(to_kernel(gyro)):
+                values[3 + code] = round(w * res[3 + code]) + noise(40)
+        for code, v in values.items():
+            if last.get(code) != v:
+                lines.append(f"E: {stamp(t_us)} {EV_ABS:04x} {code:04x} {v}\t# EV_ABS / {AXIS_NAMES[code]} {v}")
+        last = values if dropped is None or i / rate_hz >= dropped[1] + 2 / rate_hz else {}
+        if msc_start is not None:
+            ts = (msc_start + i * period) % (1 << 32)
+            signed = ts - (1 << 32) if ts >= 1 << 31 else ts
+            lines.append(f"E: {stamp(t_us)} {EV_MSC:04x} {MSC_TIMESTAMP:04x} {signed}\t# EV_MSC / MSC_TIMESTAMP {signed}")
+        lines.append(f"E: {stamp(t_us)} 0000 0000 0\t# ------------ SYN_REPORT (0) ----------")
+    return lines
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def testbed(name, nodes, motion=None, body=(), ioctl_overrides=None):
+    write(f"{name}.umockdev", "\n".join(n.sysfs() for n in nodes))
+    for n in nodes:
+        suffix = "" if len(nodes) == 1 else f"-event{n.number}"
+        write(f"{name}{suffix}.ioctl", n.ioctl((ioctl_overrides or {}).get(n.number)))
+    if motion is not None:
+        write(f"{name}.evemu", "\n".join(motion.evemu_header() + list(body)) + "\n")
+
+
+# The gesture scripts: (duration s, tilt target °). Every stream starts still and neutral for 1.6 s so the
+# estimator calibrates, then nods down past -35° ("correct"), back, and (longer ones) up past +35° ("pass").
+NOD = [(1.6, 0), (0.25, -50), (0.35, -50), (0.25, 0), (0.4, 0), (0.25, 50), (0.3, 50), (0.25, 0), (0.35, 0)]
+SHORT = [(1.6, 0), (0.25, -50), (0.3, -50), (0.25, 0), (0.3, 0)]
+
+SIX_AXIS = {0: (0, -32768, 32767, 16, 0, 8192), 1: (8192, -32768, 32767, 16, 0, 8192),
+            2: (0, -32768, 32767, 16, 0, 8192), 3: (0, -2097152, 2097152, 16, 0, 1024),
+            4: (0, -2097152, 2097152, 16, 0, 1024), 5: (0, -2097152, 2097152, 16, 0, 1024)}
+
+# 1. A 6-axis IMU with MSC_TIMESTAMP, of no known driver (identity axes), 250 Hz; the device clock starts just
+#    below 2^32 so it wraps during the stream.
+imu = Node(5, "Kape Test IMU Motion Sensors", 0x03, 0x1209, 0x4b50, uniq="kape:imu:01",
+           props=[PROP_ACCELEROMETER], absinfo=SIX_AXIS, msc=[MSC_TIMESTAMP])
+testbed("imu6", [imu], imu, events(imu, NOD, 250, 4.2, msc_start=(1 << 32) - 2_000_000))
+
+# 2. An accelerometer without gyro, without MSC_TIMESTAMP and without INPUT_PROP_ACCELEROMETER (found by "ABS
+#    X/Y/Z and no keys"), 100 Hz, 1 g = 256 units.
+ACCEL = {0: (0, -512, 511, 4, 0, 256), 1: (256, -512, 511, 4, 0, 256), 2: (0, -512, 511, 4, 0, 256)}
+acc = Node(6, "Kape Test Accelerometer", 0x19, 0x0000, 0x0000, version=0, absinfo=ACCEL)
+testbed("accel", [acc], acc, events(acc, NOD, 100, 4.2))
+
+# 3. A DualSense as hid-playstation exposes it: the motion node (kernel frame: X right, Y out of the face,
+#    Z toward the player) and its gamepad sibling with FF_RUMBLE, paired by uniq. Same nod as imu6.
+DS_UNIQ = "a0:b1:c2:d3:e4:f5"
+ds_motion = Node(4, "Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors", 0x03, 0x054c,
+                 0x0ce6, uniq=DS_UNIQ, props=[PROP_ACCELEROMETER], absinfo=SIX_AXIS, msc=[MSC_TIMESTAMP])
+ds_pad = Node(3, "Sony Interactive Entertainment DualSense Wireless Controller", 0x03, 0x054c, 0x0ce6,
+              uniq=DS_UNIQ, keys=[BTN_SOUTH], absinfo={0: (128, 0, 255, 0, 0, 0), 1: (128, 0, 255, 0, 0, 0)},
+              ff=[FF_RUMBLE])
+testbed("dualsense", [ds_pad, ds_motion], ds_motion,
+        events(ds_motion, NOD, 250, 4.2, to_kernel=lambda v: (v[0], v[2], -v[1]), msc_start=123_000))
+
+# 4. SYN_DROPPED: the head went down while events were lost. After the drop the stream (and the state a resync
+#    reads with EVIOCGABS) is already at -50°: that jump must not fire. Then back to neutral and a real nod.
+DROP = [(1.6, 0), (0.08, -50), (0.5, -50), (0.3, 0), (0.5, 0), (0.25, -50), (0.3, -50), (0.25, 0), (0.2, 0)]
+drop = Node(7, "Kape Test IMU Motion Sensors", 0x03, 0x1209, 0x4b50, uniq="kape:imu:02",
+            props=[PROP_ACCELEROMETER], absinfo=SIX_AXIS, msc=[MSC_TIMESTAMP])
+th = math.radians(-50)
+testbed("dropped", [drop], drop, events(drop, DROP, 250, 3.9, msc_start=5_000_000, dropped=(1.6, 1.7)),
+        ioctl_overrides={7: {1: round(math.cos(th) * 8192), 2: round(math.sin(th) * 8192)}})
+
+# 5. Permission denied: two nodes, the test makes event9 unreadable before kape looks.
+ok = Node(8, "Kape Test IMU Motion Sensors", 0x03, 0x1209, 0x4b50, uniq="kape:imu:03",
+          props=[PROP_ACCELEROMETER], absinfo=SIX_AXIS, msc=[MSC_TIMESTAMP])
+locked = Node(9, "Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors", 0x03, 0x054c,
+              0x0ce6, uniq="b0:b1:c2:d3:e4:f5", props=[PROP_ACCELEROMETER], absinfo=SIX_AXIS, msc=[MSC_TIMESTAMP])
+testbed("noperm", [ok, locked])
+
+# 6. Hot-plug: the same IMU streams a calibration and one nod, is unplugged, comes back and does it again.
+#    hotplug.py drives the testbed (remove, re-add) and plays hotplug.evemu twice.
+hot = Node(10, "Kape Test IMU Motion Sensors", 0x03, 0x1209, 0x4b50, uniq="kape:imu:04",
+           props=[PROP_ACCELEROMETER], absinfo=SIX_AXIS, msc=[MSC_TIMESTAMP])
+testbed("hotplug", [hot], hot, events(hot, SHORT, 250, 2.7, msc_start=0))
+
+# 7. A 1000 Hz stream for the CPU figure (bench, not make test): 6 s of slow sway.
+fast = Node(11, "Kape Test IMU Motion Sensors", 0x03, 0x1209, 0x4b50, uniq="kape:imu:05",
+            props=[PROP_ACCELEROMETER], absinfo=SIX_AXIS, msc=[MSC_TIMESTAMP])
+testbed("fast1000", [fast], fast, events(fast, [(2, 0), (2, -20), (2, 0)], 1000, 6.0, msc_start=0))

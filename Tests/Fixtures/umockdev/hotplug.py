@@ -1,0 +1,63 @@
+#!/usr/bin/python3
+"""Runs a command against an emulated IMU that is unplugged mid-stream and plugged back in.
+
+usage: hotplug.py NAME -- COMMAND...   (NAME.umockdev, NAME.ioctl and NAME.evemu from this directory)
+
+The command's stdout is relayed line by line. The device is removed once the command has printed its first
+line containing `"correct"`, added back (same description, the stream replayed from the start) once it has
+printed a line containing `"deviceLost"`, and the command gets SIGINT once a second `"correct"` line arrives.
+No sleeps: every step waits for the command to report the previous one.
+"""
+import os
+import signal
+import subprocess
+import sys
+
+import gi
+gi.require_version("UMockdev", "1.0")
+from gi.repository import UMockdev  # noqa: E402
+
+here = os.path.dirname(os.path.abspath(__file__))
+name = sys.argv[1]
+command = sys.argv[sys.argv.index("--") + 1:]
+base = os.path.join(here, name)
+
+testbed = UMockdev.Testbed.new()
+
+
+def plug():
+    syspath = testbed.add_from_file(base + ".umockdev")
+    with open(base + ".ioctl") as f:
+        dev = f.readline().split()[1]  # "@DEV /dev/input/eventN"
+    testbed.load_ioctl(dev, base + ".ioctl")
+    testbed.load_evemu_events(dev, base + ".evemu")
+    return syspath
+
+
+def sysfs_paths():
+    with open(base + ".umockdev") as f:
+        return ["/sys" + line[3:].strip() for line in f if line.startswith("P: ")]
+
+
+plug()
+env = dict(os.environ, UMOCKDEV_DIR=testbed.get_root_dir(),
+           LD_PRELOAD="libumockdev-preload.so.0:" + os.environ.get("LD_PRELOAD", ""))
+child = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+corrects = 0
+for line in child.stdout:
+    sys.stdout.write(line)
+    sys.stdout.flush()
+    if '"correct"' in line:
+        corrects += 1
+        if corrects == 1:
+            for path in sysfs_paths():  # children first
+                if "/event" in path:
+                    testbed.remove_device(path)
+            for path in sysfs_paths():
+                if "/event" not in path:
+                    testbed.remove_device(path)
+        elif corrects == 2:
+            child.send_signal(signal.SIGINT)
+    elif '"deviceLost"' in line:
+        plug()
+sys.exit(child.wait())
