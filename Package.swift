@@ -56,7 +56,6 @@ let package = Package(
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP"]),
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP"]),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
-        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion"]),
     ],
     swiftLanguageModes: [.v6]
 )
