@@ -25,6 +25,9 @@ public final class AudioEngine: @unchecked Sendable {
     private let running = Atomic<Bool>(false)
     private let stallMs = Atomic<Int>(0)
     private let xrunCount = Atomic<Int>(0)
+    /// When each xrun was recovered (monotonic ns), for plots; preallocated, so the render thread never allocates.
+    private let xrunTimes = SPSCQueue<UInt64>(capacity: 256)
+    private let realtime = Atomic<Bool>(false)
     private let written = Atomic<Int>(0)
     private let lostRecords = Atomic<Int>(0)
     private let failed = Atomic<Bool>(false)
@@ -97,6 +100,20 @@ public final class AudioEngine: @unchecked Sendable {
     }
 
     public var xruns: Int { xrunCount.load(ordering: .relaxed) }
+    /// Whether the render thread got SCHED_FIFO (needs CAP_SYS_NICE or an rtprio limit).
+    public var hasRealtimePriority: Bool { realtime.load(ordering: .relaxed) }
+
+    /// Monotonic times of the xruns recovered since the last call (at most 256 kept between calls).
+    public func takeXrunTimes() -> [UInt64] {
+        var out: [UInt64] = []
+        while let t = xrunTimes.pop() { out.append(t) }
+        return out
+    }
+
+    private func countXrun() {
+        xrunCount.add(1, ordering: .relaxed)
+        _ = xrunTimes.push(monotonicNanos())
+    }
     public var framesWritten: Int { written.load(ordering: .relaxed) }
     public var isRunning: Bool { running.load(ordering: .acquiring) }
     /// Set when the device stopped working; the render thread has ended.
@@ -126,7 +143,8 @@ public final class AudioEngine: @unchecked Sendable {
         }
         var param = sched_param()
         param.sched_priority = 20
-        _ = pthread_setschedparam(tid, Int32(SCHED_FIFO), &param)  // refused without privileges: fine
+        // Refused without privileges: fine, but say so (`hasRealtimePriority`).
+        realtime.store(pthread_setschedparam(tid, Int32(SCHED_FIFO), &param) == 0, ordering: .relaxed)
         thread = tid
     }
 
@@ -153,7 +171,7 @@ public final class AudioEngine: @unchecked Sendable {
         while left > 0 {
             switch sink.space() {
             case .failed(let e): throw e
-            case .recovered: xrunCount.add(1, ordering: .relaxed)
+            case .recovered: countXrun()
             case .ready(let avail, let delay):
                 if avail <= 0 {
                     sink.wait(wakeFD: wakeFD, timeoutMs: 100)
@@ -179,7 +197,7 @@ public final class AudioEngine: @unchecked Sendable {
                 fail(e)
                 return
             case .recovered:
-                xrunCount.add(1, ordering: .relaxed)
+                countXrun()
             case .ready(let avail, let delay):
                 let triggered = control.pending > 0
                 if avail >= period || (triggered && avail >= minimumChunk) {
@@ -208,7 +226,7 @@ public final class AudioEngine: @unchecked Sendable {
         let commit = monotonicNanos()
         switch result {
         case .failed(let e): return e
-        case .recovered: xrunCount.add(1, ordering: .relaxed)
+        case .recovered: countXrun()
         case .written: break
         }
         written.add(frames, ordering: .relaxed)

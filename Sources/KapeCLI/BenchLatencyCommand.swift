@@ -31,8 +31,11 @@ struct BenchLatency: ParsableCommand {
     @Flag(help: "One JSON object per trigger, then the summary.")
     var json = false
 
-    @Flag(name: .shortAndLong, help: "Device, sounds and xruns on stderr.")
+    @Flag(name: .shortAndLong, help: "Device, sounds, real-time priority and xruns on stderr.")
     var verbose = false
+
+    @Option(help: "Also draw the latency distribution (histogram, CDF, p50/p99) and the trigger timeline as SVG.")
+    var plot: String?
 
     func run() throws {
         // Read the whole trace first: file I/O must not disturb the real-time replay.
@@ -71,9 +74,24 @@ struct BenchLatency: ParsableCommand {
             sleepNanos(1_000_000)
         }
         records += engine.takeRecords()
+        let xrunTimes = engine.takeXrunTimes()
         engine.finish()
         if let e = engine.deviceError { throw e }
-        report(records.sorted { $0.token < $1.token }, events: events, engine: engine)
+        let sorted = records.sorted { $0.token < $1.token }
+        report(sorted, events: events, engine: engine)
+        if verbose {
+            FileHandleOutput.stderr("kape: render thread real-time priority (SCHED_FIFO): \(engine.hasRealtimePriority ? "yes" : "refused, running at normal priority (needs CAP_SYS_NICE or an rtprio limit)")\n")
+            FileHandleOutput.stderr("kape: xruns: \(engine.xruns)\(xrunTimes.isEmpty ? "" : " at " + xrunTimes.map { fixed(Double(Int64($0) - Int64(t0)) / 1e9 + first, 3) + " s" }.joined(separator: ", "))\n")
+        }
+        if let plot {
+            let triggers = sorted.map { r in
+                LatencyPlot.Trigger(traceTime: (events[r.token]?.stamp ?? first) - first, internalMs: r.internalMs, audibleMs: r.audibleMs)
+            }
+            let xruns = xrunTimes.map { Double(Int64($0) - Int64(t0)) / 1e9 }
+            let svg = LatencyPlot.render(triggers: triggers, xrunTraceTimes: xruns, duration: (samples.last?.stamp ?? first) - first,
+                                         title: "kape bench latency — \(engine.info.device), \(engine.info.rate) Hz, period \(engine.info.periodFrames), buffer \(engine.info.bufferFrames)")
+            try AtomicFile.write(svg.text, to: plot)
+        }
     }
 
     /// success and pass from the sounds directory when it has them, else synthesised (same recipes).

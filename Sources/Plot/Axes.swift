@@ -51,7 +51,7 @@ public struct Axes: Sendable {
         return out
     }
 
-    static func label(_ v: Double) -> String {
+    public static func label(_ v: Double) -> String {
         if v == v.rounded() && abs(v) < 1e9 { return String(Int64(v)) }
         let s = String((v * 1000).rounded() / 1000)
         return s

@@ -101,3 +101,23 @@ import Testing
         #expect(stats.colours > 5, "the report screenshot is blank")
     }
 }
+
+@Suite struct LatencyPlotTests {
+    @Test func benchLatencyPlotRendersDistributionAndTimeline() throws {
+        let dir = try TemporaryDirectory()
+        let svg = dir.path("latency.svg")
+        let trace = CorpusRegressionTests.traces.appendingPathComponent("demo-round.evemu").path
+        let r = try KapeRun.run(["bench", "latency", trace, "--device", "wav:\(dir.path("out.wav"))", "--plot", svg, "--verbose"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("real-time priority"))
+        #expect(r.stderr.contains("xruns:"))
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.contains("internal p50") && text.contains("audible p99"))
+        #expect(text.components(separatedBy: "<title>audible").count - 1 == 2, "one audible marker per trigger")
+        let rsvg = try #require(PlotTests.tool("rsvg-convert"))
+        let png = dir.path("latency.png")
+        #expect(try PlotTests.run(rsvg, [svg, "-o", png]) == 0)
+        let stats = try PlotTests.pngStats(png)
+        #expect(stats.width == 1200 && stats.height == 760 && stats.colours > 5)
+    }
+}

@@ -1,0 +1,76 @@
+import Plot
+
+/// `kape bench latency --plot`: histogram and CDF of internal and audible latency with p50 / p99 marked, and a
+/// timeline of the triggers with the xruns marked.
+enum LatencyPlot {
+    struct Trigger {
+        var traceTime: Double
+        var internalMs: Double
+        var audibleMs: Double
+    }
+
+    static func render(triggers: [Trigger], xrunTraceTimes: [Double], duration: Double, title: String) -> SVGDocument {
+        var svg = SVGDocument(width: 1200, height: 760)
+        svg.text(title, x: 70, y: 26, size: 15, weight: "bold")
+        let internalMs = triggers.map(\.internalMs), audibleMs = triggers.map(\.audibleMs)
+        let top = max(1, (audibleMs + internalMs).max() ?? 1) * 1.1
+
+        // Histograms side by side.
+        let bins = 40
+        let histogram = Axes(x: 70, y: 60, width: 500, height: 250, xRange: 0...top,
+                             yRange: 0...Double(max(1, maxBinCount(internalMs, top, bins), maxBinCount(audibleMs, top, bins))))
+        histogram.draw(into: &svg, xLabel: "latency (ms)", yLabel: "triggers", title: "Histogram")
+        for (values, color) in [(internalMs, Palette.series), (audibleMs, Palette.pass)] {
+            let width = top / Double(bins)
+            for (i, c) in counts(values, top, bins).enumerated() where c > 0 {
+                let x0 = histogram.px(Double(i) * width), x1 = histogram.px(Double(i + 1) * width)
+                svg.rect(x: x0, y: histogram.py(Double(c)), width: x1 - x0 - 1, height: histogram.py(0) - histogram.py(Double(c)), fill: color, opacity: 0.75)
+            }
+        }
+        // CDFs.
+        let cdf = Axes(x: 660, y: 60, width: 500, height: 250, xRange: 0...top, yRange: 0...1)
+        cdf.draw(into: &svg, xLabel: "latency (ms)", yLabel: "fraction of triggers", title: "CDF")
+        for (values, color, name) in [(internalMs, Palette.series, "internal"), (audibleMs, Palette.pass, "audible")] {
+            let sorted = values.sorted()
+            var points: [(Double, Double)] = [(cdf.px(0), cdf.py(0))]
+            for (i, v) in sorted.enumerated() {
+                points.append((cdf.px(v), cdf.py(Double(i) / Double(sorted.count))))
+                points.append((cdf.px(v), cdf.py(Double(i + 1) / Double(sorted.count))))
+            }
+            svg.polyline(points, stroke: color, width: 2)
+            for (p, label) in [(0.5, "p50"), (0.99, "p99")] where !sorted.isEmpty {
+                let v = sorted[min(sorted.count - 1, max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
+                for axes in [histogram, cdf] {
+                    svg.line(x1: axes.px(v), y1: axes.y, x2: axes.px(v), y2: axes.y + axes.height, stroke: color, width: 1, dash: "4 3")
+                }
+                let nearRight = cdf.px(v) > cdf.x + cdf.width - 130
+                svg.text("\(name) \(label) \(Axes.label((v * 100).rounded() / 100)) ms", x: cdf.px(v) + (nearRight ? -4 : 4),
+                         y: cdf.py(p) + (name == "internal" ? -6 : 14), size: 10, anchor: nearRight ? .end : .start, fill: color)
+            }
+        }
+        // Timeline.
+        let timeline = Axes(x: 70, y: 390, width: 1090, height: 300, xRange: 0...max(duration, 1), yRange: 0...top)
+        timeline.draw(into: &svg, xLabel: "trace time (s)", yLabel: "latency (ms)", title: "Triggers over the replay")
+        for t in xrunTraceTimes where timeline.contains(x: t) {
+            svg.line(x1: timeline.px(t), y1: timeline.y, x2: timeline.px(t), y2: timeline.y + timeline.height, stroke: Palette.miss, width: 1.5)
+        }
+        for t in triggers {
+            svg.marker(.circle, x: timeline.px(t.traceTime), y: timeline.py(t.internalMs), size: 4, fill: Palette.series,
+                       title: "internal \(t.internalMs) ms at \(t.traceTime) s")
+            svg.marker(.diamond, x: timeline.px(t.traceTime), y: timeline.py(t.audibleMs), size: 5, fill: Palette.pass,
+                       title: "audible \(t.audibleMs) ms at \(t.traceTime) s")
+        }
+        var legend = Legend()
+        legend.items = [("internal", Palette.series, .circle), ("audible", Palette.pass, .diamond), ("xrun", Palette.miss, nil)]
+        legend.draw(into: &svg, x: 900, y: 26)
+        return svg
+    }
+
+    private static func counts(_ values: [Double], _ top: Double, _ bins: Int) -> [Int] {
+        var c = [Int](repeating: 0, count: bins)
+        for v in values { c[min(bins - 1, max(0, Int(v / top * Double(bins))))] += 1 }
+        return c
+    }
+
+    private static func maxBinCount(_ values: [Double], _ top: Double, _ bins: Int) -> Int { counts(values, top, bins).max() ?? 0 }
+}
