@@ -5,6 +5,9 @@ struct ByteCursor {
     var index: Int
     let end: Int
 
+    /// Whether the last `nextItem()` skipped at least one blank.
+    var separated = false
+
     @inline(__always) var atEnd: Bool { index >= end }
     @inline(__always) var peek: UInt8 { base[index] }
 
@@ -16,6 +19,13 @@ struct ByteCursor {
     @inline(__always) mutating func atLineEnd() -> Bool {
         skipBlanks()
         return index >= end || base[index] == UInt8(ascii: "#")
+    }
+
+    /// Moves to the next item of a blank-separated list; false at the end of the line or a comment. `separated`
+    /// tells whether a blank preceded the item (items glued together are an error for the caller).
+    @inline(__always) mutating func nextItem() -> Bool {
+        separated = blanks()
+        return !atLineEnd()
     }
 
     @inline(__always) mutating func hex(maxDigits: Int = 8) -> UInt32? {

@@ -50,7 +50,7 @@ public struct EvemuReader {
             }
             if lineEnd > lineStart, start[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             if lineEnd - lineStart < 2 {
-                if lineEnd == lineStart { continue }  // empty line
+                if lineEnd == lineStart || start[lineStart] == UInt8(ascii: "#") { continue }  // empty line, bare `#`
                 throw error(lineNo, "expected a line like `E: 0.004000 0003 0000 8192`, found \(quote(start, lineStart, lineEnd))")
             }
             let tag = start[lineStart]
@@ -118,8 +118,8 @@ public struct EvemuReader {
                 sawID = true
             case UInt8(ascii: "P"):
                 var props: [UInt8] = []
-                while !c.atLineEnd() {
-                    guard c.blanks() || props.isEmpty, let v = c.hex(maxDigits: 2) else {
+                while c.nextItem() {
+                    guard c.separated || props.isEmpty, let v = c.hex(maxDigits: 2) else {
                         throw error(lineNo, "expected `P:` followed by hex bytes, found \(quote(start, lineStart, lineEnd))")
                     }
                     props.append(UInt8(v))
@@ -136,8 +136,8 @@ public struct EvemuReader {
                     throw error(lineNo, "expected `B: <type hex> <bytes...>`, found \(quote(start, lineStart, lineEnd))")
                 }
                 var mask: [UInt8] = []
-                while !c.atLineEnd() {
-                    guard c.blanks(), let v = c.hex(maxDigits: 2) else {
+                while c.nextItem() {
+                    guard c.separated, let v = c.hex(maxDigits: 2) else {
                         throw error(lineNo, "expected hex bytes after `B: \(String(type, radix: 16))`, found \(quote(start, lineStart, lineEnd))")
                     }
                     mask.append(UInt8(v))
@@ -148,8 +148,8 @@ public struct EvemuReader {
                     throw error(lineNo, "expected `A: <axis hex> <min> <max> <fuzz> <flat> [<resolution>]`, found \(quote(start, lineStart, lineEnd))")
                 }
                 var numbers: [Int32] = []
-                while !c.atLineEnd() {
-                    guard c.blanks(), let v = c.signed(maxDigits: 11), v >= Int64(Int32.min), v <= Int64(Int32.max) else {
+                while c.nextItem() {
+                    guard c.separated, let v = c.signed(maxDigits: 11), v >= Int64(Int32.min), v <= Int64(Int32.max) else {
                         throw error(lineNo, "expected 32-bit decimal numbers in `A:` (min max fuzz flat resolution), found \(quote(start, lineStart, lineEnd))")
                     }
                     numbers.append(Int32(v))
