@@ -82,7 +82,7 @@ enum DeviceText {
         line.addRaw("vendor", d.vendor.map { quoted(hex4($0)) } ?? "null")
         line.addRaw("product", d.product.map { quoted(hex4($0)) } ?? "null")
         line.add("group", d.group)
-        line.add("mode", "0" + String(d.mode, radix: 8))
+        line.add("mode", octal4(d.mode))
         line.addRaw("fix", "[" + d.fix.map(quoted).joined(separator: ", ") + "]")
         return line.text
     }
@@ -101,7 +101,7 @@ enum DeviceText {
         if let r = d.rate {
             s += "  rate: \(fixed(r.hertz, 0)) Hz (\(r.source == .nominal ? "nominal for the driver, nothing received" : "measured from \(r.source.rawValue)"))\n"
         } else {
-            s += "  rate: unknown (nothing received while listening)\n"
+            s += "  rate: unknown (nothing received; listen longer with --probe)\n"
         }
         s += "  axes: \(d.axes) (\(d.axesSource == .override ? "your --axes override" : d.axesSource == .driver ? "driver table" : "identity, unknown driver"))\n"
         if let sib = d.sibling { s += "  gamepad node: \(sib.path) \(sib.name)\(sib.hasRumble ? ", rumble" : "")\n" }
@@ -110,8 +110,13 @@ enum DeviceText {
     }
 
     static func human(_ d: DeniedNode) -> String {
-        var s = "\(d.path): \(d.name.isEmpty ? "(name unknown)" : d.name): permission denied (group \(d.group), mode 0\(String(d.mode, radix: 8)))\n"
+        var s = "\(d.path): \(d.name.isEmpty ? "(name unknown)" : d.name): permission denied (group \(d.group), mode \(octal4(d.mode)))\n"
         s += "  fix:\n" + d.fix.map { "    " + $0 + "\n" }.joined()
         return s
     }
+}
+
+func octal4(_ mode: UInt32) -> String {
+    let s = String(mode, radix: 8)
+    return String(repeating: "0", count: max(0, 4 - s.count)) + s
 }

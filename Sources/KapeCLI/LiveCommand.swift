@@ -104,7 +104,9 @@ struct AxesOption: ParsableArguments {
                                valueName: "map"))
     var axes: String?
 
-    func resolve(_ selector: String?) throws -> DiscoveredDevice {
+    func resolve(_ selector: String?) throws -> DiscoveredDevice { try Self.resolve(selector, axes: axes) }
+
+    static func resolve(_ selector: String?, axes: String?) throws -> DiscoveredDevice {
         let store = AxisConfigStore.standard()
         let found = DeviceDiscovery.scan(probeSeconds: 0, overrides: store.load())
         var device: DiscoveredDevice

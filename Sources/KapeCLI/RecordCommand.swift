@@ -24,7 +24,7 @@ struct Record: ParsableCommand {
     }
 
     func run() throws {
-        let chosen = try AxesOption().resolve(device)
+        let chosen = try AxesOption.resolve(device, axes: nil)
         var options = LiveOptions()
         options.duration = duration
         let session = LiveSession(device: chosen, options: options)

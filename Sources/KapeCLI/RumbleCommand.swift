@@ -29,7 +29,7 @@ struct RumbleCommand: ParsableCommand {
     }
 
     func run() throws {
-        let chosen = try AxesOption().resolve(device)
+        let chosen = try AxesOption.resolve(device, axes: nil)
         switch Rumble.availability(of: chosen) {
         case .unsupported(let reason):
             FileHandleOutput.stdout("\(chosen.path): \(reason)\n")

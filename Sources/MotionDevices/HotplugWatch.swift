@@ -3,19 +3,30 @@ import Glibc
 #endif
 
 /// inotify on /dev/input: nodes created (plugged), deleted (unplugged) or changed (udev setting permissions).
+/// The directory itself may vanish with its last node (it does under umockdev, and /dev/input can be absent
+/// on a machine with no input devices at all), so its parent is watched too and the watch re-made when it
+/// comes back, reporting the nodes already in it as created.
 final class HotplugWatch {
-    enum Change { case created(String), deleted(String), attributes(String) }
+    enum Change: Equatable { case created(String), deleted(String), attributes(String) }
 
     let fd: Int32
     private let directory: String
+    private let directoryName: String
+    private var directoryWatch: Int32 = -1
+    private var parentWatch: Int32 = -1
     private var buffer = [UInt8](repeating: 0, count: 4096)
+    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM)
 
     init?(directory: String) {
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         self.directory = directory
-        let mask = UInt32(IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM)
-        guard inotify_add_watch(fd, directory, mask) >= 0 else {
+        let slash = directory.lastIndex(of: "/") ?? directory.startIndex
+        directoryName = String(directory[directory.index(after: slash)...])
+        let parent = slash == directory.startIndex ? "/" : String(directory[..<slash])
+        parentWatch = inotify_add_watch(fd, parent, UInt32(IN_CREATE | IN_MOVED_TO))
+        directoryWatch = inotify_add_watch(fd, directory, Self.mask)
+        guard parentWatch >= 0 || directoryWatch >= 0 else {
             close(fd)
             return nil
         }
@@ -29,25 +40,36 @@ final class HotplugWatch {
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n <= 0 { return out }
-            var offset = 0
-            buffer.withUnsafeBytes { raw in
+            var raw: [(wd: Int32, mask: UInt32, name: String)] = []
+            buffer.withUnsafeBytes { bytes in
                 let header = MemoryLayout<inotify_event>.size
+                var offset = 0
                 while offset + header <= n {
-                    let ev = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    let nameBytes = raw[(offset + header)..<(offset + header + Int(ev.len))]
-                    let name = String(decoding: nameBytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+                    let ev = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    let nameBytes = bytes[(offset + header)..<(offset + header + Int(ev.len))]
+                    raw.append((ev.wd, ev.mask, String(decoding: nameBytes.prefix(while: { $0 != 0 }), as: UTF8.self)))
                     offset += header + Int(ev.len)
-                    guard name.hasPrefix("event") else { continue }
-                    let path = directory + "/" + name
-                    if ev.mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
-                        out.append(.deleted(path))
-                    } else if ev.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                        out.append(.created(path))
-                    } else if ev.mask & UInt32(IN_ATTRIB) != 0 {
-                        out.append(.attributes(path))
-                    }
                 }
             }
+            for ev in raw { out += interpret(ev.wd, ev.mask, ev.name) }
         }
+    }
+
+    private func interpret(_ wd: Int32, _ mask: UInt32, _ name: String) -> [Change] {
+        if wd == parentWatch && wd != directoryWatch {
+            guard name == directoryName, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 else { return [] }
+            directoryWatch = inotify_add_watch(fd, directory, Self.mask)
+            return DeviceDiscovery.eventNodes(in: directory).map { .created($0) }
+        }
+        if mask & UInt32(IN_IGNORED) != 0 {
+            if wd == directoryWatch { directoryWatch = -1 }
+            return []
+        }
+        guard wd == directoryWatch, name.hasPrefix("event") else { return [] }
+        let path = directory + "/" + name
+        if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { return [.deleted(path)] }
+        if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { return [.created(path)] }
+        if mask & UInt32(IN_ATTRIB) != 0 { return [.attributes(path)] }
+        return []
     }
 }

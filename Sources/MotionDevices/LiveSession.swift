@@ -50,6 +50,10 @@ public final class LiveSession {
                 if wallLeft <= 0 { break }
                 timeout = Int32(min(wallLeft, left) * 1000) + 1
             }
+            if !candidates.isEmpty {
+                // A node that appeared but could not be opened yet (udev still setting it up): look again soon.
+                timeout = timeout < 0 ? 100 : min(timeout, 100)
+            }
             let n = poll(&fds, 3, timeout)
             if n < 0 && errno != EINTR { throw DeviceError(path: device.path, kind: .openFailed(errno: errno), "poll failed: \(errnoText(errno))") }
             if fds[0].revents != 0 { break }
@@ -67,12 +71,13 @@ public final class LiveSession {
                     case .deleted(let path) where path == device.path && node != nil:
                         lose(mono: MonotonicClock.now(), handler: handler)
                     case .created(let path), .attributes(let path):
-                        if node == nil { tryReconnect(path: path, handler: handler) }
+                        if node == nil { candidates[path] = MonotonicClock.now() + 3 }
                     default:
                         break
                     }
                 }
             }
+            if node == nil && !candidates.isEmpty { retryCandidates(handler: handler) }
         }
     }
 
@@ -120,6 +125,9 @@ public final class LiveSession {
             return
         }
         if resyncPending && e.type == EV.syn && e.code == EV.synReport {
+            // Recovery ends here. The re-read state goes into the frame being built rather than into a sample
+            // of its own: the next kernel frame closes it, with its MSC_TIMESTAMP spacing intact, marked as
+            // following a gap so the estimator re-seeds and the gate holds.
             resyncPending = false
             _ = pipeline.push(e)
             if let node {
@@ -130,9 +138,6 @@ public final class LiveSession {
                 }
             }
             pipeline.markGap()
-            if let frame = pipeline.push(InputEvent(micros: e.micros, type: EV.syn, code: EV.synReport, value: 0)) {
-                handle(frame, mono: mono, handler: handler)
-            }
             handler(.resynced(stamp: Double(e.micros) * 1e-6, mono: mono))
             return
         }
@@ -170,14 +175,28 @@ public final class LiveSession {
         handler(.deviceLost(path: device.path, stamp: lastStamp, tilt: pipeline.detector.tilt, mono: mono))
     }
 
+    /// Nodes seen appearing while ours is gone, with the time to give up on each.
+    private var candidates: [String: Double] = [:]
+
+    private func retryCandidates(handler: (LiveEvent) -> Void) {
+        let now = MonotonicClock.now()
+        for (path, giveUp) in candidates.sorted(by: { $0.key < $1.key }) {
+            if tryReconnect(path: path, handler: handler) {
+                candidates.removeAll()
+                return
+            }
+            if now > giveUp { candidates[path] = nil }
+        }
+    }
+
     /// A node appeared or changed while ours is gone: if it is the same device, resume and re-calibrate (the
     /// controller may come back in a different hand or pose).
-    private func tryReconnect(path: String, handler: (LiveEvent) -> Void) {
-        guard let candidate = try? EvdevNode(path: path), candidate.motionRule != nil else { return }
+    private func tryReconnect(path: String, handler: (LiveEvent) -> Void) -> Bool {
+        guard let candidate = try? EvdevNode(path: path), candidate.motionRule != nil else { return false }
         let info = candidate.info
         let same = DeviceKey.make(bus: info.bus, vendor: info.vendor, product: info.product, name: info.name) == device.configKey
             && candidate.uniq == device.uniq
-        guard same else { return }
+        guard same else { return false }
         var notes: [String] = []
         if let refused = candidate.useMonotonicClock() { notes.append("CLOCK_MONOTONIC refused: \(refused)") }
         device.path = path
@@ -190,5 +209,6 @@ public final class LiveSession {
         stats.reconnects += 1
         lastProgress = MonotonicClock.now()
         handler(.deviceBack(device, mono: lastProgress))
+        return true
     }
 }

@@ -268,6 +268,10 @@ testbed("noperm", [ok, locked])
 hot = Node(10, "Kape Test IMU Motion Sensors", 0x03, 0x1209, 0x4b50, uniq="kape:imu:04",
            props=[PROP_ACCELEROMETER], absinfo=SIX_AXIS, msc=[MSC_TIMESTAMP])
 testbed("hotplug", [hot], hot, events(hot, SHORT, 250, 2.7, msc_start=0))
+# Back as another node number (umockdev cannot re-create a removed node's name; the kernel may pick either).
+back = Node(12, hot.name, 0x03, 0x1209, 0x4b50, uniq=hot.uniq, props=[PROP_ACCELEROMETER], absinfo=SIX_AXIS,
+            msc=[MSC_TIMESTAMP])
+testbed("hotplug-back", [back])
 
 # 7. A 1000 Hz stream for the CPU figure (bench, not make test): 6 s of slow sway.
 fast = Node(11, "Kape Test IMU Motion Sensors", 0x03, 0x1209, 0x4b50, uniq="kape:imu:05",

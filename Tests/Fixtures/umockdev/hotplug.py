@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Runs a command against an emulated IMU that is unplugged mid-stream and plugged back in.
 
-usage: hotplug.py NAME -- COMMAND...   (NAME.umockdev, NAME.ioctl and NAME.evemu from this directory)
+usage: hotplug.py NAME -- COMMAND...   (NAME.umockdev, NAME.ioctl and NAME.evemu from this directory; the
+device comes back as described by NAME-back.umockdev and NAME-back.ioctl, another node number)
 
 The command's stdout is relayed line by line. The device is removed once the command has printed its first
 line containing `"correct"`, added back (same description, the stream replayed from the start) once it has
@@ -25,13 +26,12 @@ base = os.path.join(here, name)
 testbed = UMockdev.Testbed.new()
 
 
-def plug():
-    syspath = testbed.add_from_file(base + ".umockdev")
-    with open(base + ".ioctl") as f:
+def plug(description):
+    testbed.add_from_file(description + ".umockdev")
+    with open(description + ".ioctl") as f:
         dev = f.readline().split()[1]  # "@DEV /dev/input/eventN"
-    testbed.load_ioctl(dev, base + ".ioctl")
+    testbed.load_ioctl(dev, description + ".ioctl")
     testbed.load_evemu_events(dev, base + ".evemu")
-    return syspath
 
 
 def sysfs_paths():
@@ -39,7 +39,7 @@ def sysfs_paths():
         return ["/sys" + line[3:].strip() for line in f if line.startswith("P: ")]
 
 
-plug()
+plug(base)
 env = dict(os.environ, UMOCKDEV_DIR=testbed.get_root_dir(),
            LD_PRELOAD="libumockdev-preload.so.0:" + os.environ.get("LD_PRELOAD", ""))
 child = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
@@ -59,5 +59,8 @@ for line in child.stdout:
         elif corrects == 2:
             child.send_signal(signal.SIGINT)
     elif '"deviceLost"' in line:
-        plug()
-sys.exit(child.wait())
+        plug(base + "-back")
+status = child.wait()
+sys.stdout.flush()
+# Leave without finalizers: tearing down the testbed joins umockdev's replay threads, which can wait forever.
+os._exit(status)
