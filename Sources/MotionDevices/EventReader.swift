@@ -27,7 +27,9 @@ public final class EventReader {
 
     /// `batch`: events per read(2). 64 events is one to four frames per poll wake-up at most, and keeps reads
     /// far below the 4 KiB at which emulated streams start splitting.
-    public init(fd: Int32, batch: Int = 64) {
+    public static let defaultBatch = 64
+
+    public init(fd: Int32, batch: Int = EventReader.defaultBatch) {
         self.fd = fd
         capacity = batch * Self.eventSize
         buffer = .allocate(byteCount: capacity + Self.eventSize, alignment: 16)

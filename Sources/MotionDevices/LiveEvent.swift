@@ -18,7 +18,8 @@ public enum LiveEvent: Sendable {
 
 public struct LiveOptions: Sendable {
     public var settings = TiltSettings()
-    /// Stop after this much device time (seconds of samples), or this much wall time without samples.
+    /// Stop after this much device time (seconds of samples), or when samples stop for the time still left
+    /// (at least a second).
     public var duration: Double?
     public var realtime = true
     public var inputDirectory = DeviceDiscovery.inputDirectory

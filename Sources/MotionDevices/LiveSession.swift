@@ -46,7 +46,9 @@ public final class LiveSession {
             if let d = options.duration {
                 let left = d - elapsedDeviceTime
                 if left <= 0 { break }
-                let wallLeft = left - (MonotonicClock.now() - lastProgress)
+                // Silence counts too, so a silent or unplugged device still ends the run; but never less than
+                // a second of it, or a device (or an emulation) that delivers in bursts would be cut short.
+                let wallLeft = max(left, 1) - (MonotonicClock.now() - lastProgress)
                 if wallLeft <= 0 { break }
                 timeout = Int32(min(wallLeft, left) * 1000) + 1
             }
@@ -107,7 +109,10 @@ public final class LiveSession {
                 process(e, mono: mono, handler: handler)
             }
             switch status {
-            case .read: continue
+            // evdev hands out everything queued in one read; a short read means the queue is empty, so the
+            // next poll, not another read that would only say EAGAIN, waits for more.
+            case .read(let n) where n >= EventReader.defaultBatch: continue
+            case .read: return recordError == nil
             case .wouldBlock: return recordError == nil
             case .gone, .failed: return false
             }
