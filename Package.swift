@@ -56,6 +56,7 @@ let package = Package(
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP"]),
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP"]),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
+        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,6 +30,16 @@ let package = Package(
             path: "Benchmarks/AudioBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "DeviceBenchmarks",
+            dependencies: [
+                .product(name: "Motion", package: "Kape"),
+                .product(name: "MotionDevices", package: "Kape"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/DeviceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

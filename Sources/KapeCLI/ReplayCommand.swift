@@ -26,6 +26,9 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var tuning: TiltOptions
 
+    @Option(help: "How the recording's axes map onto the canonical frame, e.g. x,-z,y (default: the driver's table, else identity).")
+    var axes: String?
+
     @Option(help: "Also draw the replay as an SVG: tilt, thresholds, calibration, gestures, truth, gaps, |a|.")
     var plot: String?
 
@@ -43,7 +46,9 @@ struct Replay: ParsableCommand {
     func run() throws {
         var drawing = TracePlot()
         let wantsPlot = plot != nil
-        let result = try TraceReplay.run(path: trace, format: format, settings: tuning.settings,
+        let map: AxisMap?
+        do { map = try axes.map { try AxisMap(parsing: $0) } } catch { throw ValidationError("\(error)") }
+        let result = try TraceReplay.run(path: trace, format: format, settings: tuning.settings, axes: map,
                                          onSample: wantsPlot ? { drawing.add($0, tilt: $1) } : nil)
         if let plot {
             let truthPath = TruthFile.path(forTrace: trace)
@@ -72,6 +77,7 @@ struct Replay: ParsableCommand {
             lines.append("device: \(d.name) (bus \(hex4(d.bus)) vendor \(hex4(d.vendor)) product \(hex4(d.product)))")
         }
         lines.append("format: \(s.format.rawValue), \(s.samples) samples from \(fixed(s.firstStamp, 3)) s to \(fixed(s.lastStamp, 3)) s")
+        if s.format == .evemu { lines.append("axes: \(s.axes) (\(s.axesSource))") }
         lines.append(s.hasGyro ? "estimator: gyro + accelerometer fusion" : "estimator: accelerometer only (no gyro)")
         if s.gyroIgnored { lines.append("gyro axes have no resolution (deg/s unknown): ignored, accelerometer only") }
         if s.accelScaleDerived, let n = r.neutral {

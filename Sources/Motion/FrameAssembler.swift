@@ -28,8 +28,12 @@ public struct FrameAssembler: Sendable {
     private var recovering = false
     private var gapPending = false
 
+    private let axes: AxisMap
+
     /// Axes without a resolution pass raw units through (scale 1); the estimator's calibration normalises them.
-    public init(device: MotionDeviceInfo) {
+    /// `axes` turns the device's frame onto the canonical one (identity where the caller does it itself).
+    public init(device: MotionDeviceInfo, axes: AxisMap = .identity) {
+        self.axes = axes
         func scale(_ i: Int) -> Double {
             let r = device.axes[i]?.resolution ?? 0
             return r > 0 ? 1 / Double(r) : 1
@@ -110,7 +114,7 @@ public struct FrameAssembler: Sendable {
         committed = pending
         let a = SIMD3(Double(committed[0]), Double(committed[1]), Double(committed[2])) * accelScale
         let g = SIMD3(Double(committed[3]), Double(committed[4]), Double(committed[5])) * gyroScale
-        sample = MotionSample(time: clock, stamp: stamp, accel: a, gyro: g, afterGap: gapPending)
+        sample = MotionSample(time: clock, stamp: stamp, accel: axes.apply(a), gyro: axes.apply(g), afterGap: gapPending)
         gapPending = false
         counters.samples += 1
         return true

@@ -10,9 +10,12 @@ public struct MotionEventEncoder {
 
     private var last = [Int32?](repeating: nil, count: 6)
     private let scale: [Double]
+    /// Canonical samples go out in the device's own frame (its driver's table, inverted).
+    private let toDevice: AxisMap
 
     public init(device: MotionDeviceInfo) {
         self.device = device
+        toDevice = device.driverFrame.inverse
         scale = (0..<6).map { i in
             let r = device.axes[i]?.resolution ?? 0
             return r > 0 ? Double(r) : 1
@@ -47,7 +50,8 @@ public struct MotionEventEncoder {
     /// Calls `emit` with the events of one frame at the sample's `stamp` (E: time) and `time` (device clock).
     public mutating func encode(_ s: MotionSample, _ emit: (InputEvent) throws -> Void) rethrows {
         let micros = Self.micros(s.stamp)
-        let physical = SIMD8<Double>(s.gyro.x, s.gyro.y, s.gyro.z, s.accel.x, s.accel.y, s.accel.z, 0, 0)
+        let gyro = toDevice.apply(s.gyro), accel = toDevice.apply(s.accel)
+        let physical = SIMD8<Double>(gyro.x, gyro.y, gyro.z, accel.x, accel.y, accel.z, 0, 0)
         // hid-playstation reports the gyroscope first, then the accelerometer.
         for k in 0..<6 {
             let i = k < 3 ? k + 3 : k - 3

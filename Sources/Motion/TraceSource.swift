@@ -21,18 +21,24 @@ public struct TraceSummary: Sendable {
     public var firstStamp = Double.nan
     public var lastStamp = Double.nan
     public var assembler = FrameAssembler.Counters()
+    /// How the device's axes were turned onto the canonical frame, and why.
+    public var axes = AxisMap.identity
+    public var axesSource = "identity"
 }
 
 /// Reads a trace file of either format and hands out samples, one at a time, in the canonical frame.
 public enum TraceSource {
-    public static func read(path: String, format: TraceFormat? = nil,
+    /// `axes` overrides the device's frame (evemu only; CSV is canonical already).
+    public static func read(path: String, format: TraceFormat? = nil, axes: AxisMap? = nil,
                             header: (TraceSummary) throws -> Void = { _ in },
                             sample: (MotionSample) throws -> Void) throws -> TraceSummary {
         let file = try MappedFile(path: path)
-        return try file.withBytes { try read(bytes: $0, file: path, format: format ?? .guess(path: path), header: header, sample: sample) }
+        return try file.withBytes {
+            try read(bytes: $0, file: path, format: format ?? .guess(path: path), axes: axes, header: header, sample: sample)
+        }
     }
 
-    public static func read(bytes: UnsafeRawBufferPointer, file: String, format: TraceFormat,
+    public static func read(bytes: UnsafeRawBufferPointer, file: String, format: TraceFormat, axes: AxisMap? = nil,
                             header: (TraceSummary) throws -> Void = { _ in },
                             sample: (MotionSample) throws -> Void) throws -> TraceSummary {
         var summary = TraceSummary(format: format)
@@ -44,7 +50,15 @@ public enum TraceSource {
                 summary.hasGyro = h.device.hasGyro
                 summary.gyroIgnored = !h.device.hasGyro && (3..<6).allSatisfy { h.device.axes[$0] != nil }
                 summary.accelScaleDerived = !h.device.accelScaleKnown
-                assembler = FrameAssembler(device: h.device)
+                // Recordings are in the driver's frame: turn them onto the canonical one as live input does.
+                if let axes {
+                    summary.axes = axes
+                    summary.axesSource = "--axes"
+                } else if let driver = h.device.knownDriver {
+                    summary.axes = driver.axes
+                    summary.axesSource = driver.name
+                }
+                assembler = FrameAssembler(device: h.device, axes: summary.axes)
                 try header(summary)
             }, event: { _, micros, type, code, value in
                 if assembler!.push(stamp: Double(micros) / 1_000_000, type: type, code: code, value: value) {
@@ -80,12 +94,12 @@ public enum TraceReplay {
     }
 
     public static func run(path: String, format: TraceFormat? = nil, settings: TiltSettings = TiltSettings(),
-                           baseline: DetectorKind = .kape,
+                           axes: AxisMap? = nil, baseline: DetectorKind = .kape,
                            onSample: ((MotionSample, Double) -> Void)? = nil) throws -> Result {
         var detector: GestureDetector?
         var other: (any TiltDetecting)?
         var events: [TiltEvent] = []
-        let summary = try TraceSource.read(path: path, format: format, header: { h in
+        let summary = try TraceSource.read(path: path, format: format, axes: axes, header: { h in
             detector = GestureDetector(hasGyro: h.hasGyro, settings: settings)
             switch baseline {
             case .kape: other = nil

@@ -1,3 +1,4 @@
+import Motion
 #if canImport(Glibc)
 import Glibc
 #endif

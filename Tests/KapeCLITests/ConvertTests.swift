@@ -126,7 +126,8 @@ import Testing
         let r = try TraceConversion.convert(input: src, output: dir + "lib.csv", kernel: nil, dmi: nil)
         #expect(r.samples == 2)
         let text = try String(contentsOfFile: dir + "lib.csv", encoding: .utf8)
-        #expect(text == "# kape-trace 1\nt,ax,ay,az,gx,gy,gz\n1e-06,0,0.999755859375,0.0159912109375,-0.099609375,0,0\n0.004001,0,0.998291015625,0.0159912109375,-0.099609375,0,0\n")
+        #expect(text == "# kape-trace 1\nt,ax,ay,az,gx,gy,gz\n1e-06,0,-0.0159912109375,0.999755859375,-0.099609375,0,0\n0.004001,0,-0.0159912109375,0.998291015625,-0.099609375,0,0\n")
+        // The DualSense recording is turned onto the canonical frame: (x, y, z) = kernel (x, -z, y).
     }
 }
 

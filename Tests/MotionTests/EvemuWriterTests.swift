@@ -109,7 +109,9 @@ import Glibc
     }
 
     @Test func encoderSendsOnlyChangedAxesQuantisedAndClamped() {
-        var enc = MotionEventEncoder(device: device)
+        var unknown = device  // ids no driver claims: the canonical frame goes out unchanged
+        (unknown.vendor, unknown.product) = (0x1234, 0x5678)
+        var enc = MotionEventEncoder(device: unknown)
         var first: [InputEvent] = []
         enc.encode(MotionSample(time: 1, stamp: 1, accel: SIMD3(0, 1, 0), gyro: .zero), into: &first)
         // hid-playstation order: gyro, accel, timestamp, SYN.
@@ -127,6 +129,25 @@ import Glibc
             [4, 5, 1_004_000],
             [0, 0, 0],
         ])
+    }
+
+    @Test func aDualSenseRecordingIsWrittenInTheDriversFrameAndReadBackCanonical() throws {
+        // hid-playstation: canonical (x, y, z) = kernel (x, -z, y), so canonical +Y (up) is kernel -Z.
+        var enc = MotionEventEncoder(device: device)
+        var events: [InputEvent] = []
+        enc.encode(MotionSample(time: 1, stamp: 1, accel: SIMD3(0, 1, 0), gyro: SIMD3(10, 0, 0)), into: &events)
+        #expect(events.first { $0.type == EV.abs && $0.code == 2 }?.value == -8192)
+        #expect(events.first { $0.type == EV.abs && $0.code == 3 }.map { Int($0.value) } == 10_240)
+        var w = EvemuWriter(device: device, kernel: nil, dmi: nil)
+        var text = w.header()
+        for e in events { w.append(e, into: &text) }
+        var samples: [MotionSample] = []
+        _ = try text.utf8CString.withUnsafeBytes { raw in
+            try TraceSource.read(bytes: UnsafeRawBufferPointer(rebasing: raw.dropLast()), file: "ds.evemu", format: .evemu) { samples.append($0) }
+        }
+        #expect(samples.count == 1)
+        #expect(samples[0].accel == SIMD3(0, 1, 0))
+        #expect(samples[0].gyro == SIMD3(10, 0, 0))
     }
 
     @Test func kernelFuzzFilterHoldsSmallChanges() {

@@ -19,7 +19,7 @@ func parseEvemu(_ text: String, file: String = "test.evemu") throws -> ParsedTra
     }
     var samples: [MotionSample] = []
     let summary = try bytes.withUnsafeBytes { raw in
-        try TraceSource.read(bytes: raw, file: file, format: .evemu) { samples.append($0) }
+        try TraceSource.read(bytes: raw, file: file, format: .evemu, axes: .identity) { samples.append($0) }
     }
     return ParsedTrace(summary: summary, header: header, events: events, samples: samples)
 }

@@ -13,11 +13,13 @@ struct SensorModel {
     private var timestampStart: UInt32
     /// Axis ranges and true resolutions, even where the header claims 0.
     private let scales: [AxisInfo?]
+    private let toDevice: AxisMap
 
     init(profile: DeviceProfile, unknownAccelResolution: Bool, random: inout SeededGenerator) {
         self.profile = profile
         device = profile.device(knownResolution: !unknownAccelResolution)
         scales = profile.device(knownResolution: true).axes
+        toDevice = device.driverFrame.inverse
         func vec(_ r: ClosedRange<Double>, _ random: inout SeededGenerator) -> SIMD3<Double> {
             SIMD3(random.uniform(r), random.uniform(r), random.uniform(r))
         }
@@ -69,11 +71,13 @@ struct SensorModel {
             }
             lastDelivered = delivered
 
-            let imu = body.imu(t)
+            let canonical = body.imu(t)
+            // A real node reports in its driver's frame, not the canonical one.
+            let imu = (accel: toDevice.apply(canonical.accel), gyro: toDevice.apply(canonical.gyro))
             let drift = gyroDrift * t
             let a = imu.accel * accelGain + accelBias + SIMD3(random.gaussian(), random.gaussian(), random.gaussian()) * accelNoise
             let g = imu.gyro + gyroBias + drift + SIMD3(random.gaussian(), random.gaussian(), random.gaussian()) * gyroNoise
-            samples.append(MotionSample(time: t, stamp: Double(delivered) * 1e-6, accel: imu.accel, gyro: imu.gyro))
+            samples.append(MotionSample(time: t, stamp: Double(delivered) * 1e-6, accel: canonical.accel, gyro: canonical.gyro))
 
             // SYN_DROPPED: a partial frame, the drop marker, the tail the reader still saw, then silence.
             if dropIndex < drops.count, t >= drops[dropIndex].start {

@@ -16,7 +16,7 @@ public enum SyntheticEvaluation {
 
     static func run<D: TiltDetecting>(_ trace: SyntheticTrace, _ detector: D) -> (Evaluation, [TiltEvent]) {
         var d = detector
-        var assembler = FrameAssembler(device: trace.device)
+        var assembler = FrameAssembler(device: trace.device, axes: trace.device.driverFrame)
         var events: [TiltEvent] = []
         for e in trace.events where assembler.push(stamp: Double(e.micros) * 1e-6, type: e.type, code: e.code, value: e.value) {
             if let event = d.process(assembler.sample) { events.append(event) }

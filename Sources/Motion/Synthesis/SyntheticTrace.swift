@@ -133,7 +133,7 @@ struct HeadBody: Sendable {
 extension SyntheticTrace {
     /// What the device reported, in physical units (noise, bias, quantisation included): the CSV form.
     public func recordedSamples() -> [MotionSample] {
-        var assembler = FrameAssembler(device: device)
+        var assembler = FrameAssembler(device: device, axes: device.driverFrame)
         var out: [MotionSample] = []
         out.reserveCapacity(samples.count)
         for e in events where assembler.push(stamp: Double(e.micros) * 1e-6, type: e.type, code: e.code, value: e.value) {

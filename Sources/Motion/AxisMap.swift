@@ -1,4 +1,3 @@
-import Motion
 
 /// Which kernel axis, with which sign, feeds each canonical axis (X, Y, Z). Written as `x,-z,y`: canonical X is
 /// the kernel's x, canonical Y is minus the kernel's z, canonical Z is the kernel's y. The same map turns the
@@ -46,6 +45,19 @@ public struct AxisMap: Sendable, Equatable, CustomStringConvertible {
         let negatives = sign.x < 0 ? 1 : 0
         return (inversions + negatives + (sign.y < 0 ? 1 : 0) + (sign.z < 0 ? 1 : 0)) % 2 == 1
     }
+
+    /// The map back: from the canonical frame to the kernel's (what a device of this kind would report).
+    public var inverse: AxisMap {
+        var source = SIMD3<Int32>(0, 1, 2)
+        var sign = SIMD3<Double>(1, 1, 1)
+        for i in 0..<3 {
+            source[Int(self.source[i])] = Int32(i)
+            sign[Int(self.source[i])] = self.sign[i]
+        }
+        return AxisMap(validated: source, sign)
+    }
+
+    public var isIdentity: Bool { self == .identity }
 
     @inline(__always)
     public func apply(_ v: SIMD3<Double>) -> SIMD3<Double> {

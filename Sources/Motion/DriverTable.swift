@@ -58,8 +58,15 @@ public enum DriverTable {
 
 extension AxisMap {
     /// For constant tables: the text is known to be valid.
-    func remapped(_ text: String) -> AxisMap {
+    public func remapped(_ text: String) -> AxisMap {
         guard let map = try? AxisMap(parsing: text) else { preconditionFailure("bad built-in axis map \(text)") }
         return map
     }
+}
+
+extension MotionDeviceInfo {
+    /// The known driver this node looks like (from its ids and name), if any.
+    public var knownDriver: KnownDriver? { DriverTable.guess(vendor: vendor, product: product, name: name) }
+    /// How this node's axes sit on the canonical frame: the driver's table, else identity.
+    public var driverFrame: AxisMap { knownDriver?.axes ?? .identity }
 }
