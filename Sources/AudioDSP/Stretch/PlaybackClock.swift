@@ -47,7 +47,7 @@ public struct PlaybackClock {
         return frozen[s] ? stretchStart[s] : stretchStart[s] + max(0, f - sinkStart[s])
     }
 
-    /// Lesson input frame heard now, given the device's queued `delay`.
+    /// Lesson input frame heard now, given the device's queued `delay` (the stretcher's monotonic time map).
     public func audibleInputFrame(delay: Int, stretcher: WSOLAStretcher) -> Double {
         stretcher.inputFrame(atOutput: Double(stretcherFrame(atSinkFrame: max(0, framesWritten - delay))))
     }

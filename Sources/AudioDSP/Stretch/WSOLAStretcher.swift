@@ -289,8 +289,11 @@ public final class WSOLAStretcher {
     /// (normalised cross-correlation): coarse on a box-decimated copy, then refined at full rate.
     private func bestCandidate(centre: Int, continuation: Int) -> Int {
         let n = 2 * hop
-        let lo = centre - search
-        let count = 2 * search + 1
+        // Below 1x an input offset lasts 1/speed longer in the output, so the search narrows with the speed (kept
+        // above half a 100 Hz period): the heard position stays within ±`search` output frames of the time map.
+        let range = max(min(search, Int(0.005 * Double(rate)) + 1), Int(Double(search) * min(1, requestedSpeed)))
+        let lo = centre - range
+        let count = 2 * range + 1
         gatherMono(region, from: lo - hop, count: count + n - 1)
         gatherMono(target, from: continuation - hop, count: n)
 
