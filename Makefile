@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Debian packages: C libraries for the shims, and the real parts the tests drive (umockdev, ALSA plugins, PulseAudio).
 APT_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev \
 	umockdev evemu-tools alsa-utils libasound2-plugins pulseaudio pulseaudio-utils sox mawk \
-	librsvg2-bin chromium python3-gi gir1.2-umockdev-1.0
+	librsvg2-bin chromium python3-gi gir1.2-umockdev-1.0 espeak-ng flac
 BUILD_FLAGS := -Xswiftc -warnings-as-errors
 KAPE := .build/release/kape
 

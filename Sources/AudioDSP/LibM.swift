@@ -6,6 +6,7 @@ import Glibc
 @inline(__always) func _exp(_ x: Double) -> Double { Glibc.exp(x) }
 @inline(__always) func _log10(_ x: Double) -> Double { Glibc.log10(x) }
 @inline(__always) func _pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
+@inline(__always) func _log2(_ x: Double) -> Double { Glibc.log2(x) }
 #else
 import Darwin
 @inline(__always) func _sin(_ x: Double) -> Double { Darwin.sin(x) }
@@ -13,6 +14,7 @@ import Darwin
 @inline(__always) func _exp(_ x: Double) -> Double { Darwin.exp(x) }
 @inline(__always) func _log10(_ x: Double) -> Double { Darwin.log10(x) }
 @inline(__always) func _pow(_ x: Double, _ y: Double) -> Double { Darwin.pow(x, y) }
+@inline(__always) func _log2(_ x: Double) -> Double { Darwin.log2(x) }
 #endif
 
 /// Decibels of an amplitude ratio; -infinity for silence.

@@ -1,0 +1,54 @@
+/// What is heard now, in lesson time: audible sink frame = frames written − device delay (`snd_pcm_delay`),
+/// then through the spans the player wrote (stretched audio, or silence while paused or holding) to the
+/// stretcher's output clock, then through the stretcher's time map to an input frame.
+/// Fixed capacity, no allocation after `init`: the render loop records a span per write.
+public struct PlaybackClock {
+    public let capacity: Int
+    private var sinkStart: [Int]
+    private var stretchStart: [Int]
+    private var frozen: [Bool]
+    private var count = 0
+    public private(set) var framesWritten = 0
+
+    public init(capacity: Int = 256) {
+        self.capacity = capacity
+        sinkStart = Array(repeating: 0, count: capacity)
+        stretchStart = Array(repeating: 0, count: capacity)
+        frozen = Array(repeating: false, count: capacity)
+    }
+
+    /// `frames` sink frames were written from the stretcher's output starting at its output frame `from`.
+    public mutating func wroteStretched(frames: Int, from: Int) { append(frames: frames, from: from, silent: false) }
+
+    /// `frames` of silence were written while the stretcher stood at output frame `at` (pause, hold after a loop).
+    public mutating func wroteSilence(frames: Int, at: Int) { append(frames: frames, from: at, silent: true) }
+
+    private mutating func append(frames: Int, from: Int, silent: Bool) {
+        guard frames > 0 else { return }
+        if count > 0 {
+            let last = (count - 1) % capacity
+            let continues = frozen[last] == silent
+                && (silent ? stretchStart[last] == from : stretchStart[last] + (framesWritten - sinkStart[last]) == from)
+            if continues { framesWritten += frames; return }
+        }
+        let slot = count % capacity
+        sinkStart[slot] = framesWritten; stretchStart[slot] = from; frozen[slot] = silent
+        count += 1
+        framesWritten += frames
+    }
+
+    /// Stretcher output frame heard at sink frame `f` (clamped to the kept history).
+    public func stretcherFrame(atSinkFrame f: Int) -> Int {
+        guard count > 0 else { return 0 }
+        var i = count - 1
+        let oldest = max(0, count - capacity)
+        while i > oldest && sinkStart[i % capacity] > f { i -= 1 }
+        let s = i % capacity
+        return frozen[s] ? stretchStart[s] : stretchStart[s] + max(0, f - sinkStart[s])
+    }
+
+    /// Lesson input frame heard now, given the device's queued `delay` (the stretcher's monotonic time map).
+    public func audibleInputFrame(delay: Int, stretcher: WSOLAStretcher) -> Double {
+        stretcher.inputFrame(atOutput: Double(stretcherFrame(atSinkFrame: max(0, framesWritten - delay))))
+    }
+}

@@ -1,0 +1,345 @@
+/// Pitch-preserving time-stretcher for speech: WSOLA (waveform-similarity overlap-add).
+///
+/// Frames of `2·hop` input frames are Hann-windowed and overlap-added every `hop` output frames. Frame k is centred
+/// on a *nominal* input position a(k) that advances by `hop·speed` per frame; the frame actually taken is shifted
+/// within ±`search` of it to the position whose waveform best continues the previous frame, so periods line up and
+/// the pitch is kept. Because the search is always centred on the nominal position, the shift never accumulates:
+/// output frame `o` in hop segment j plays input `a(j) + (o − j·hop)·speed(j)` (the time map), give or take the
+/// search range.
+///
+/// Streaming and real-time safe: every buffer is allocated in `init`; `write`, `read`, `speed` changes and `seek`
+/// allocate nothing. The speed is read at every hop, so it can change at any block with no flush.
+public final class WSOLAStretcher {
+    public let channels: Int
+    public let rate: Int
+    /// Output frames per overlap-add step (half the window).
+    public let hop: Int
+    /// Half-range of the similarity search, in input frames.
+    public let search: Int
+    public static let speedRange: ClosedRange<Double> = 0.5...2.0
+
+    /// Playback speed (output runs `speed` times faster than input); clamped to `speedRange`, applied from the next hop.
+    public var speed: Double {
+        get { requestedSpeed }
+        set { requestedSpeed = min(max(newValue.isFinite ? newValue : 1, Self.speedRange.lowerBound), Self.speedRange.upperBound) }
+    }
+
+    private var requestedSpeed = 1.0
+    private let window: UnsafeMutablePointer<Float>      // periodic Hann, 2·hop: w[n] + w[n+hop] = 1
+    private let decimation: Int                          // coarse search step
+    // Input, as a sliding linear buffer: `input[i]` holds absolute input frame `inBase + i`.
+    private let capacity: Int
+    private let input: UnsafeMutablePointer<Float>      // interleaved
+    private let mono: UnsafeMutablePointer<Float>       // channel sum, for the search
+    private var inBase = 0
+    private var inCount = 0
+    private var inputEnd: Int? = nil                     // absolute end once `finish()` was called
+    // Overlap-add: `acc` covers output [(k−1)·hop, (k+1)·hop) before hop k is added.
+    private let acc: UnsafeMutablePointer<Float>
+    private let ready: UnsafeMutablePointer<Float>
+    private var readyStart = 0, readyCount = 0
+    // Scratch for one hop.
+    private let frame: UnsafeMutablePointer<Float>       // interleaved 2·hop
+    private let region: UnsafeMutablePointer<Float>      // mono, candidates' span
+    private let target: UnsafeMutablePointer<Float>      // mono, natural continuation
+    private let coarseRegion: UnsafeMutablePointer<Float>
+    private let coarseTarget: UnsafeMutablePointer<Float>
+    // WSOLA state.
+    private var hopIndex = 0                             // next frame k to add
+    private var nominal = 0.0                            // a(k)
+    private var previousStart: Int? = nil                // centre p(k−1) actually used, nil after a seek
+    private var outputEnd: Int? = nil
+    private var produced = 0                             // output frames handed out by `read`
+    // Time map: segment j covers output [j·hop, (j+1)·hop); a ring of the latest `mapCapacity` segments.
+    public let mapCapacity: Int
+    private let mapStart: UnsafeMutablePointer<Double>
+    private let mapSpeed: UnsafeMutablePointer<Double>
+    private let mapFrom: UnsafeMutablePointer<Double>    // centre of the frame fading out in the segment
+    private let mapTo: UnsafeMutablePointer<Double>      // start of the frame fading in
+    private var seekPending = false
+    private var segments = 0
+
+    /// - Parameters:
+    ///   - windowSeconds: overlap-add window (20 ms suits speech: several pitch periods, short enough to stay crisp).
+    ///   - searchSeconds: half-range of the search; must exceed half the longest pitch period (10 ms covers 50 Hz).
+    ///   - mapSeconds: how much output history the time map keeps for `inputFrame(atOutput:)`.
+    public init(channels: Int, rate: Int, windowSeconds: Double = 0.015, searchSeconds: Double = 0.010,
+                mapSeconds: Double = 120, startFrame: Int = 0) {
+        precondition(channels >= 1 && rate >= 1000)
+        self.channels = channels
+        self.rate = rate
+        hop = max(16, Int(windowSeconds * Double(rate) / 2))
+        search = max(2, Int(searchSeconds * Double(rate)))
+        decimation = max(1, rate / 8000)
+        let n = 2 * hop
+        capacity = 4 * n + 4 * search + 64
+        window = .allocate(capacity: n)
+        for i in 0..<n { window[i] = Float(0.5 - 0.5 * _cos(2 * Double.pi * Double(i) / Double(n))) }
+        input = .allocate(capacity: capacity * channels); input.initialize(repeating: 0, count: capacity * channels)
+        mono = .allocate(capacity: capacity); mono.initialize(repeating: 0, count: capacity)
+        acc = .allocate(capacity: n * channels); acc.initialize(repeating: 0, count: n * channels)
+        ready = .allocate(capacity: hop * channels); ready.initialize(repeating: 0, count: hop * channels)
+        frame = .allocate(capacity: n * channels); frame.initialize(repeating: 0, count: n * channels)
+        let span = 2 * search + n + 1
+        region = .allocate(capacity: span); region.initialize(repeating: 0, count: span)
+        target = .allocate(capacity: n); target.initialize(repeating: 0, count: n)
+        coarseRegion = .allocate(capacity: span / decimation + 2); coarseRegion.initialize(repeating: 0, count: span / decimation + 2)
+        coarseTarget = .allocate(capacity: n / decimation + 2); coarseTarget.initialize(repeating: 0, count: n / decimation + 2)
+        mapCapacity = max(16, Int(mapSeconds * Double(rate)) / hop + 1)
+        mapStart = .allocate(capacity: mapCapacity); mapStart.initialize(repeating: 0, count: mapCapacity)
+        mapSpeed = .allocate(capacity: mapCapacity); mapSpeed.initialize(repeating: 1, count: mapCapacity)
+        mapFrom = .allocate(capacity: mapCapacity); mapFrom.initialize(repeating: 0, count: mapCapacity)
+        mapTo = .allocate(capacity: mapCapacity); mapTo.initialize(repeating: 0, count: mapCapacity)
+        reset(inputFrame: startFrame, keepOutput: false)
+    }
+
+    deinit {
+        for p in [window, input, mono, acc, ready, frame, region, target, coarseRegion, coarseTarget] { p.deallocate() }
+        for p in [mapStart, mapSpeed, mapFrom, mapTo] { p.deallocate() }
+    }
+
+    // MARK: Streaming
+
+    /// Input frames `write` would accept now.
+    public var writableFrames: Int {
+        guard inputEnd == nil else { return 0 }
+        compact()
+        return capacity - inCount
+    }
+
+    /// Appends up to `frames` interleaved frames; returns how many were taken (call `read` to make room).
+    @discardableResult
+    public func write(_ samples: UnsafePointer<Float>, frames: Int) -> Int {
+        guard inputEnd == nil else { return 0 }
+        compact()
+        let n = min(frames, capacity - inCount)
+        guard n > 0 else { return 0 }
+        (input + inCount * channels).update(from: samples, count: n * channels)
+        for f in 0..<n {
+            var s: Float = 0
+            for c in 0..<channels { s += samples[f * channels + c] }
+            mono[inCount + f] = s
+        }
+        inCount += n
+        return n
+    }
+
+    /// No more input: the rest is rendered as if followed by silence, and the output ends where the map reaches the end.
+    public func finish() { if inputEnd == nil { inputEnd = inBase + inCount } }
+
+    /// Fills up to `frames` interleaved output frames; returns how many (0 = needs input, or the end was reached).
+    public func read(into out: UnsafeMutablePointer<Float>, frames: Int) -> Int {
+        var done = 0
+        while done < frames {
+            if readyCount == 0 {
+                guard runHop() else { break }
+                continue
+            }
+            var n = min(frames - done, readyCount)
+            if let end = outputEnd { n = min(n, end - produced) }
+            guard n > 0 else { break }
+            (out + done * channels).update(from: ready + readyStart * channels, count: n * channels)
+            readyStart += n; readyCount -= n; produced += n; done += n
+        }
+        return done
+    }
+
+    /// True once every output frame up to the end of a finished input has been read.
+    public var isDrained: Bool { outputEnd.map { produced >= $0 } ?? false }
+
+    /// Output frames handed out so far (the output clock).
+    public var outputFrames: Int { produced }
+
+    /// Jumps to `inputFrame` (a seek): buffered input is dropped, the output clock and the time map carry on, and
+    /// the old and new audio cross-fade over one hop, so nothing clicks.
+    public func seek(toInputFrame frame: Int) { reset(inputFrame: frame, keepOutput: true) }
+
+    /// The absolute input frame the next `write` is expected to start at.
+    public var nextInputFrame: Int { inBase + inCount }
+
+    // MARK: Time map
+
+    /// Input frame (fractional) heard at output frame `o`; exact for the nominal schedule, within ±`search` of the
+    /// waveform actually used. Before the kept history it clamps to the oldest segment; past the output it extrapolates.
+    public func inputFrame(atOutput o: Double) -> Double {
+        guard segments > 0 else { return mapStart[0] }
+        var j = Int((o / Double(hop)).rounded(.down))
+        j = max(j, segments - mapCapacity, 0)
+        let last = segments - 1
+        let seg = min(j, last)
+        let slot = seg % mapCapacity
+        return mapStart[slot] + (o - Double(seg * hop)) * mapSpeed[slot]
+    }
+
+    /// The input frame whose waveform is actually heard at output frame `o`: the cross-fade of the two frames'
+    /// real (searched) positions. Closer to the content than `inputFrame(atOutput:)` but not always monotonic;
+    /// for quality measures, not for the cursor.
+    public func heardInputFrame(atOutput o: Double) -> Double {
+        guard segments > 0 else { return mapStart[0] }
+        let last = segments - 1
+        let seg = min(max(Int((o / Double(hop)).rounded(.down)), segments - mapCapacity, 0), last)
+        let slot = seg % mapCapacity
+        let n = o - Double(seg * hop)
+        guard n >= 0 && n < Double(hop) else { return inputFrame(atOutput: o) }
+        let w = Double(window[Int(n)])
+        return mapFrom[slot] + n + w * (mapTo[slot] - mapFrom[slot])
+    }
+
+    // MARK: Internals
+
+    private func reset(inputFrame start: Int, keepOutput: Bool) {
+        inBase = start
+        inCount = 0
+        inputEnd = nil
+        outputEnd = nil
+        previousStart = nil
+        if !keepOutput {
+            hopIndex = 0
+            produced = 0
+            segments = 0
+            readyStart = 0; readyCount = 0
+            acc.update(repeating: 0, count: 2 * hop * channels)
+            mapStart[0] = Double(start)
+            nominal = Double(start)
+        } else {
+            // What is ready (under one hop) still plays; `acc` keeps the old frame's falling half, and the first new
+            // frame is centred one hop in, so its rising half (input [start, start + hop)) fades in under it.
+            nominal = Double(start + hop)
+            seekPending = true
+        }
+    }
+
+    /// Moves the kept input to the front of the buffer, dropping frames no future hop can reach.
+    private func compact() {
+        let lowest = Int(nominal.rounded(.down)) - search - 2 * hop - 2  // the previous frame may lie 2·hop back
+        let drop = min(max(0, lowest - inBase), inCount)
+        guard drop > 0 else { return }
+        let keep = inCount - drop
+        if keep > 0 {
+            input.update(from: input + drop * channels, count: keep * channels)
+            mono.update(from: mono + drop, count: keep)
+        }
+        inBase += drop
+        inCount = keep
+    }
+
+    /// Copies mono input [from, from+count) into `dst`, zero outside what exists.
+    private func gatherMono(_ dst: UnsafeMutablePointer<Float>, from: Int, count: Int) {
+        for i in 0..<count {
+            let k = from + i - inBase
+            dst[i] = (k >= 0 && k < inCount) ? mono[k] : 0
+        }
+    }
+
+    /// Adds the next frame and moves one completed hop of output to `ready`; false when input is lacking or done.
+    private func runHop() -> Bool {
+        if let end = outputEnd, segments * hop >= end { return false }
+        let centre = Int(nominal.rounded())
+        let available = inBase + inCount
+        var need = centre + search + hop + 1
+        if let p = previousStart { need = max(need, p + 2 * hop) }
+        if inputEnd == nil && available < need { return false }
+        compact()
+
+        let start: Int
+        if let p = previousStart { start = bestCandidate(centre: centre, continuation: p + hop) } else { start = centre }
+
+        // Overlap-add frame [start − hop, start + hop) onto acc.
+        let n = 2 * hop
+        for i in 0..<n {
+            let k = start - hop + i - inBase
+            let w = window[i]
+            if k >= 0 && k < inCount {
+                for c in 0..<channels { acc[i * channels + c] += w * input[k * channels + c] }
+            }
+        }
+        // acc[0, hop) is complete: output [(k−1)·hop, k·hop).
+        if hopIndex > 0 {
+            ready.update(from: acc, count: hop * channels)
+            readyStart = 0; readyCount = hop
+            let slot = segments % mapCapacity
+            if seekPending {
+                segmentStart = Double(start - hop); segmentSpeed = 1
+                seekPending = false
+            }
+            mapStart[slot] = segmentStart
+            mapSpeed[slot] = segmentSpeed
+            mapTo[slot] = Double(start - hop)
+            mapFrom[slot] = Double(previousStart ?? (start - hop))
+            if let end = inputEnd, outputEnd == nil, segmentStart + Double(hop) * segmentSpeed >= Double(end) {
+                outputEnd = segments * hop + max(0, Int(((Double(end) - segmentStart) / segmentSpeed).rounded(.up)))
+            }
+            segments += 1
+        }
+        acc.update(from: acc + hop * channels, count: hop * channels)
+        (acc + hop * channels).update(repeating: 0, count: hop * channels)
+
+        segmentStart = nominal
+        segmentSpeed = requestedSpeed
+        previousStart = start
+        nominal += Double(hop) * requestedSpeed
+        hopIndex += 1
+        return true
+    }
+
+    private var segmentStart = 0.0
+    private var segmentSpeed = 1.0
+
+    /// The start in [centre − search, centre + search] whose frame best matches the natural continuation
+    /// (normalised cross-correlation): coarse on a box-decimated copy, then refined at full rate.
+    private func bestCandidate(centre: Int, continuation: Int) -> Int {
+        let n = 2 * hop
+        // Below 1x an input offset lasts 1/speed longer in the output, so the search narrows with the speed (kept
+        // above half a 100 Hz period): the heard position stays within ±`search` output frames of the time map.
+        let range = max(min(search, Int(0.005 * Double(rate)) + 1), Int(Double(search) * min(1, requestedSpeed)))
+        let lo = centre - range
+        let count = 2 * range + 1
+        gatherMono(region, from: lo - hop, count: count + n - 1)
+        gatherMono(target, from: continuation - hop, count: n)
+
+        // Coarse: box-average `decimation` samples.
+        let d = decimation
+        let len = n / d
+        let coarseCount = (count - 1) / d + 1
+        for i in 0..<(coarseCount + len - 1) {
+            var s: Float = 0
+            for m in 0..<d { s += region[i * d + m] }
+            coarseRegion[i] = s
+        }
+        for i in 0..<len {
+            var s: Float = 0
+            for m in 0..<d { s += target[i * d + m] }
+            coarseTarget[i] = s
+        }
+        var best = 0
+        var bestScore = -Float.infinity
+        var energy: Float = 0
+        for i in 0..<len { energy += coarseRegion[i] * coarseRegion[i] }
+        for j in 0..<coarseCount {
+            if j > 0 {
+                let out = coarseRegion[j - 1], inn = coarseRegion[j + len - 1]
+                energy += inn * inn - out * out
+            }
+            var dot: Float = 0
+            for i in 0..<len { dot += coarseRegion[j + i] * coarseTarget[i] }
+            let score = dot / (max(energy, 0) + 1e-9).squareRoot()
+            if score > bestScore { bestScore = score; best = j }
+        }
+        guard d > 1 else { return lo + best }
+
+        // Refine ±decimation at full rate.
+        let from = max(0, best * d - d), to = min(count - 1, best * d + d)
+        var fine = best * d
+        var fineScore = -Float.infinity
+        for j in from...to {
+            var dot: Float = 0, e: Float = 0
+            for i in 0..<n {
+                let v = region[j + i]
+                dot += v * target[i]; e += v * v
+            }
+            let score = dot / (e + 1e-9).squareRoot()
+            if score > fineScore { fineScore = score; fine = j }
+        }
+        return lo + fine
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import AudioIO
+import Foundation
+import Lessons
+
+struct LessonsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lessons",
+        abstract: "List the listening lessons (audio + transcript) with duration and progress.")
+
+    @Option(help: "Lessons directory.")
+    var dir = "lessons"
+    @Option(help: "Only this category.")
+    var category: String?
+    @Option(help: "Only this level: beginner or experienced.")
+    var level: String?
+    @Option(help: "Only lessons whose title, description or transcript contain all these words.")
+    var search: String?
+    @Flag(help: "One JSON object per lesson.")
+    var json = false
+
+    func validate() throws {
+        if let l = level, LessonInfo.Level(rawValue: l) == nil { throw ValidationError("--level must be beginner or experienced") }
+    }
+
+    func run() throws {
+        var problems: [String] = []
+        let all: [Lesson]
+        do { all = try Lesson.scan(dir) { problems.append($0.description) } } catch let e as TranscriptError { throw InputError(e.description) }
+        for p in problems { FileHandleOutput.stderr("kape: warning: skipped \(p)\n") }
+        let chosen = all.filter { l in
+            (category.map { l.info.category.caseInsensitiveCompare($0) == .orderedSame } ?? true)
+                && (level.map { l.info.level.rawValue == $0 } ?? true)
+                && (search.map { l.matches(search: $0) } ?? true)
+        }
+        let progress = try? ProgressCLI.store().read()
+        var text = ""
+        for l in chosen {
+            let seconds = (try? SoundFileReader(path: l.audioPath).seconds) ?? 0
+            let position = progress?.positions[l.info.id]?.seconds
+            let done = progress?.lessonsCompleted.contains { $0.lesson == l.info.id } ?? false
+            if json {
+                var line = JSONLine()
+                line.add("id", l.info.id); line.add("title", l.info.title); line.add("category", l.info.category)
+                line.add("level", l.info.level.rawValue); line.add("description", l.info.description)
+                line.add("duration", seconds, decimals: 3); line.add("cues", l.transcript.cues.count)
+                if let p = position { line.add("position", p, decimals: 3) } else { line.addRaw("position", "null") }
+                line.add("completed", done)
+                line.add("path", l.folder)
+                text += line.text + "\n"
+            } else {
+                let where_ = position.map { "  at \(clock($0))" } ?? ""
+                text += "\(l.info.id)  \(l.info.title)  [\(l.info.category), \(l.info.level.rawValue)]  \(clock(seconds))"
+                    + "  \(l.transcript.cues.count) lines\(where_)\(done ? "  ✓" : "")\n"
+            }
+        }
+        if chosen.isEmpty && !json { text = "No lessons match.\n" }
+        FileHandleOutput.stdout(text)
+    }
+}
+
+/// m:ss
+func clock(_ seconds: Double) -> String {
+    let s = Int(seconds.rounded(.down))
+    let r = s % 60
+    return "\(s / 60):\(r < 10 ? "0" : "")\(r)"
+}

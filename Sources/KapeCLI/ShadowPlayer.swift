@@ -1,0 +1,137 @@
+import AudioDSP
+import AudioIO
+import Lessons
+
+/// The shadowing render loop: lesson file → stretcher → sink, one period per `step()`. Before each write it asks
+/// the sink for its queued delay, so the cue reported is the one *heard*, not the one being rendered.
+final class ShadowPlayer {
+    enum Event: Equatable {
+        /// The cue heard changed; `heard` is the lesson time heard, `sinkFrame` the sink frame being heard.
+        case cue(index: Int?, heard: Double, sinkFrame: Int)
+        case action(ShadowMachine.Action, heard: Double)
+    }
+
+    let reader: SoundFileReader
+    let sink: AudioSink
+    let stretcher: WSOLAStretcher
+    var machine: ShadowMachine
+    var cursor: TranscriptCursor
+    var clock = PlaybackClock()
+    /// Added to the sink's own delay (tests inject device latency on the unpaced file sink).
+    let extraDelay: Int
+    let period: Int
+    private(set) var ended = false
+    private var holdFrames = 0
+    private var inputDone = false
+    private var input: [Float]
+    private var output: [Float]
+    private var mapped: [Float]
+    private var bytes: [UInt8]
+
+    init(reader: SoundFileReader, sink: AudioSink, transcript: Transcript, speed: Double, start: Double = 0, extraDelay: Int = 0) throws {
+        self.reader = reader
+        self.sink = sink
+        self.extraDelay = extraDelay
+        period = sink.info.periodFrames
+        machine = ShadowMachine(transcript: transcript, duration: reader.seconds, speed: speed)
+        cursor = TranscriptCursor(transcript: transcript)
+        let startFrame = max(0, min(reader.frames, Int(start * Double(reader.rate))))
+        stretcher = WSOLAStretcher(channels: reader.channels, rate: reader.rate, mapSeconds: 10, startFrame: startFrame)
+        stretcher.speed = machine.speed
+        if startFrame > 0 { try reader.seek(toFrame: startFrame) }
+        input = Array(repeating: 0, count: 1024 * reader.channels)
+        output = Array(repeating: 0, count: period * reader.channels)
+        mapped = Array(repeating: 0, count: period * sink.info.channels)
+        precondition(sink.info.format == .s16)
+        bytes = Array(repeating: 0, count: period * sink.info.channels * 2)
+    }
+
+    /// What to open the sink with: the lesson's rate, stereo, 16-bit.
+    static func request(rate: Int, period: Int = 256, periods: Int = 3) -> SinkRequest {
+        SinkRequest(rate: rate, channels: 2, periodFrames: period, periods: periods, formats: [.s16])
+    }
+
+    var rate: Int { reader.rate }
+
+    /// Lesson seconds heard now for a device delay of `delay` frames.
+    func heard(delay: Int) -> Double { clock.audibleInputFrame(delay: delay, stretcher: stretcher) / Double(rate) }
+
+    /// A learner's command, applied at what is heard now.
+    func command(_ c: ShadowMachine.Command, emit: (Event) -> Void) throws {
+        let t = heard(delay: currentDelay())
+        for a in machine.handle(c, at: t) { try apply(a, heard: t, emit: emit) }
+    }
+
+    private func currentDelay() -> Int {
+        if case .ready(_, let d) = sink.space() { return d + extraDelay }
+        return extraDelay
+    }
+
+    private func apply(_ a: ShadowMachine.Action, heard: Double, emit: (Event) -> Void) throws {
+        emit(.action(a, heard: heard))
+        switch a {
+        case .seek(let s):
+            let f = max(0, min(reader.frames, Int((s * Double(rate)).rounded())))
+            try reader.seek(toFrame: f)
+            stretcher.seek(toInputFrame: f)
+            inputDone = false
+        case .speed(let v): stretcher.speed = v
+        case .hold(let s): holdFrames += Int(s * Double(rate))
+        case .pause, .resume: break
+        case .end: ended = true
+        }
+    }
+
+    /// Writes one period (stretched audio, or silence while paused or holding) and reports a cue change first.
+    func step(emit: (Event) -> Void) throws {
+        let delay: Int
+        switch sink.space() {
+        case .ready(_, let d): delay = d + extraDelay
+        case .recovered: delay = extraDelay
+        case .failed(let e): throw e
+        }
+        let now = heard(delay: delay)
+        if let change = cursor.update(lessonTime: now) {
+            emit(.cue(index: change, heard: now, sinkFrame: clock.framesWritten - delay))
+        }
+        let ch = reader.channels
+        var n = 0
+        if !machine.playing || holdFrames > 0 {
+            n = machine.playing ? min(period, holdFrames) : period
+            holdFrames -= machine.playing ? n : 0
+            for i in 0..<(n * ch) { output[i] = 0 }
+            clock.wroteSilence(frames: n, at: stretcher.outputFrames)
+        } else {
+            let from = stretcher.outputFrames
+            try output.withUnsafeMutableBufferPointer { out in
+                try input.withUnsafeMutableBufferPointer { inb in
+                    while n < period {
+                        let got = stretcher.read(into: out.baseAddress! + n * ch, frames: period - n)
+                        n += got
+                        if got > 0 { continue }
+                        if stretcher.isDrained { break }
+                        if inputDone { stretcher.finish(); continue }
+                        let want = min(1024, stretcher.writableFrames)
+                        let r = try reader.read(into: inb.baseAddress!, frames: want)
+                        if r == 0 { inputDone = true } else { stretcher.write(inb.baseAddress!, frames: r) }
+                    }
+                }
+            }
+            clock.wroteStretched(frames: n, from: from)
+            let renderedTo = stretcher.inputFrame(atOutput: Double(stretcher.outputFrames)) / Double(rate)
+            var actions = machine.rendered(upTo: renderedTo)
+            if n == 0 && actions.isEmpty { actions = [.end] }
+            for a in actions { try apply(a, heard: now, emit: emit) }
+        }
+        guard n > 0 else { return }
+        let sc = sink.info.channels
+        for i in 0..<n { for c in 0..<sc { mapped[i * sc + c] = output[i * ch + min(c, ch - 1)] } }
+        // The sink was opened for 16-bit only (`ShadowPlayer.request`).
+        for i in 0..<(n * sc) {
+            let v = Int16(max(-32_768, min(32_767, (mapped[i] * 32_768).rounded())))
+            bytes[2 * i] = UInt8(truncatingIfNeeded: v); bytes[2 * i + 1] = UInt8(truncatingIfNeeded: v >> 8)
+        }
+        let result = bytes.withUnsafeBytes { sink.write($0.baseAddress!, frames: n) }
+        if case .failed(let e) = result { throw e }
+    }
+}

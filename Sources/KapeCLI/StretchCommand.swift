@@ -1,0 +1,96 @@
+import ArgumentParser
+import AudioDSP
+import AudioIO
+import Foundation
+
+struct StretchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stretch",
+        abstract: "Change the speed of a sound file, keeping the pitch (the player's WSOLA stretcher, offline).")
+
+    @Argument(help: "Input sound file (any format libsndfile reads).")
+    var input: String
+    @Argument(help: "Output file: .wav, .flac or .ogg.")
+    var output: String
+    @Option(help: "Speed, 0.5 to 2.0 (2 = twice as fast).")
+    var speed: Double = 1.0
+    @Flag(help: "Print the summary as one JSON line.")
+    var json = false
+
+    func validate() throws {
+        guard WSOLAStretcher.speedRange.contains(speed) else { throw ValidationError("--speed must be between 0.5 and 2.0") }
+    }
+
+    func run() throws {
+        let reader = try SoundFileReader(path: input)
+        let writer = try SoundFileWriter(path: output, rate: reader.rate, channels: reader.channels)
+        let stretcher = WSOLAStretcher(channels: reader.channels, rate: reader.rate, mapSeconds: 1)
+        stretcher.speed = speed
+        let block = 4096
+        let ch = reader.channels
+        var inBuffer = [Float](repeating: 0, count: block * ch)
+        var outBuffer = [Float](repeating: 0, count: block * ch)
+        let progress = ProgressBar(enabled: isatty(2) == 1 && !json, total: reader.frames)
+        let started = DispatchTime.now().uptimeNanoseconds
+        var readFrames = 0, pending = 0, pendingAt = 0, ended = false
+        try inBuffer.withUnsafeMutableBufferPointer { inb in
+            try outBuffer.withUnsafeMutableBufferPointer { outb in
+                while true {
+                    if pending == 0 && !ended {
+                        pending = try reader.read(into: inb.baseAddress!, frames: block)
+                        pendingAt = 0
+                        readFrames += pending
+                        if pending == 0 { ended = true; stretcher.finish() }
+                        progress.update(readFrames)
+                    }
+                    if pending > 0 {
+                        let n = stretcher.write(inb.baseAddress! + pendingAt * ch, frames: pending)
+                        pending -= n; pendingAt += n
+                    }
+                    while true {
+                        let n = stretcher.read(into: outb.baseAddress!, frames: block)
+                        if n == 0 { break }
+                        try writer.write(outb.baseAddress!, frames: n)
+                    }
+                    if ended && stretcher.isDrained { break }
+                }
+            }
+        }
+        try writer.close()
+        progress.finish()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let audio = Double(readFrames) / Double(reader.rate)
+        let outSeconds = Double(stretcher.outputFrames) / Double(reader.rate)
+        if json {
+            var line = JSONLine()
+            line.add("input", input); line.add("output", output)
+            line.add("speed", speed, decimals: 3)
+            line.add("input_seconds", audio, decimals: 3); line.add("output_seconds", outSeconds, decimals: 3)
+            line.add("x_realtime", seconds > 0 ? audio / seconds : 0, decimals: 0)
+            FileHandleOutput.stdout(line.text + "\n")
+        } else {
+            FileHandleOutput.stdout("\(output): \(fixed(outSeconds, 3)) s from \(fixed(audio, 3)) s at \(fixed(speed, 2))x"
+                + " (\(fixed(seconds > 0 ? audio / seconds : 0, 0))x realtime)\n")
+        }
+    }
+}
+
+/// A one-line progress bar on stderr, redrawn at most every percent; silent when disabled (not a terminal).
+final class ProgressBar {
+    let enabled: Bool
+    let total: Int
+    private var lastPercent = -1
+
+    init(enabled: Bool, total: Int) { self.enabled = enabled; self.total = max(1, total) }
+
+    func update(_ done: Int) {
+        guard enabled else { return }
+        let percent = min(100, done * 100 / total)
+        guard percent != lastPercent else { return }
+        lastPercent = percent
+        let filled = percent * 30 / 100
+        FileHandleOutput.stderr("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] \(percent)%")
+    }
+
+    func finish() { if enabled && lastPercent >= 0 { FileHandleOutput.stderr("\r" + String(repeating: " ", count: 40) + "\r") } }
+}

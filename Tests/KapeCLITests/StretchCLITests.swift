@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// `kape stretch`: a whole file through the streaming decoder, the stretcher and the encoder.
+@Suite struct StretchCLITests {
+    @Test func stretchesAFileToLengthOverSpeed() throws {
+        let dir = try TemporaryDirectory()
+        let input = dir.url.appendingPathComponent("in.wav").path
+        let sox = Process()
+        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
+        sox.arguments = ["-n", "-r", "16000", "-c", "2", "-b", "16", input, "synth", "3", "sine", "180", "vol", "0.5"]
+        try sox.run(); sox.waitUntilExit()
+        try #require(sox.terminationStatus == 0)
+        for (speed, ext) in [(2.0, "wav"), (0.75, "flac")] {
+            let output = dir.url.appendingPathComponent("out.\(ext)").path
+            let r = try KapeRun.run(["stretch", input, output, "--speed", String(speed), "--json"])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains("\"input_seconds\": 3.000"))
+            let expected = 3.0 / speed
+            let range = r.stdout.range(of: "\"output_seconds\": ")!
+            let value = Double(r.stdout[range.upperBound...].prefix { $0 != "," && $0 != "}" })!
+            #expect(abs(value - expected) / expected < 0.005, "\(r.stdout)")
+            #expect(r.stderr.isEmpty, "no progress bar when stderr is not a terminal")
+        }
+    }
+
+    @Test func badSpeedIsAUsageErrorAndMissingFileBadInput() throws {
+        let dir = try TemporaryDirectory()
+        let out = dir.url.appendingPathComponent("o.wav").path
+        #expect(try KapeRun.run(["stretch", "x.wav", out, "--speed", "3"]).status == 2)
+        let missing = try KapeRun.run(["stretch", dir.url.appendingPathComponent("none.wav").path, out])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("none.wav"))
+    }
+}
