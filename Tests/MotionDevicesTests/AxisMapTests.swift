@@ -70,8 +70,8 @@ final class AxisMapTests: XCTestCase {
         XCTAssertTrue(lines.contains("P: 40 00 00 00 00 00 00 00"))
         XCTAssertTrue(lines.contains("A: 00 -100 100 0 0 10"))
         let events = lines.filter { $0.hasPrefix("E: ") }
-        XCTAssertEqual(events[0], "E: 0.000001 0003 0001 0007\t# EV_ABS / ABS_Y 7")
-        XCTAssertEqual(events[1], "E: 0.000001 0003 0002 -012\t# EV_ABS / ABS_Z -12")
+        XCTAssertEqual(events[0], "E: 0.000001 0003 0001 0007\t# EV_ABS / ABS_Y                7")
+        XCTAssertEqual(events[1], "E: 0.000001 0003 0002 -012\t# EV_ABS / ABS_Z                -12")
         XCTAssertEqual(events[4], "E: 0.004001 0000 0000 0000\t# ------------ SYN_REPORT (0) ---------- +4ms")
         // And the project's reader takes it back.
         var samples: [MotionSample] = []
