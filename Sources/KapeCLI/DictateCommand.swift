@@ -1,0 +1,144 @@
+import ArgumentParser
+import AudioDSP
+import AudioIO
+import Foundation
+import Lessons
+
+/// `kape dictate LESSON`: hear a phrase, type it, see which characters were right, wrong, missing or extra.
+struct Dictate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Dictation: each phrase of a lesson is played, you type it, and get character-level corrections.",
+        discussion: """
+            Interactive: the phrase plays; type what you heard and press Enter (an empty line or Tab then Enter
+            replays it). The feedback marks [typed→right] characters, (+missing) and {−extra} ones, in colour on a
+            terminal, then the correct answer and the phrase's accuracy; "ding" or "bonk" plays.
+            Scripted: --answers FILE reads one answer per line and --json prints one object per phrase, then
+            {"event": "result", "accuracy": …, "points": …}. Results go to the progress store; phrases below 100 %
+            join the review pool.
+            """)
+
+    @Argument(help: "A lesson folder (with lesson.json, audio and a transcript).")
+    var lesson: String
+
+    @Option(help: "Answers, one per line, in phrase order (no audio, no prompts).")
+    var answers: String?
+
+    @Flag(help: "One JSON object per phrase, then the result.")
+    var json = false
+
+    @Flag(help: "No sound.")
+    var noSound = false
+
+    @OptionGroup var compare: CompareFlags
+    @OptionGroup var output: AudioOutputOptions
+    @OptionGroup var sounds: SoundsDirectoryOption
+
+    func run() throws {
+        let l: Lesson
+        do { l = try Lesson.load(folder: lesson) } catch let e as TranscriptError { throw InputError(e.description) }
+        let cues = l.transcript.cues
+        guard !cues.isEmpty else { throw InputError("\(l.transcriptPath): no phrases to dictate") }
+        let store = try ProgressCLI.store()
+        if let answers {
+            let typed = try Review.readAnswers(answers)
+            guard typed.count <= cues.count else {
+                throw InputError("\(answers): \(typed.count) answers for \(cues.count) phrases: expected one line per phrase")
+            }
+            try score(l, typed: typed.map(Optional.some) + Array(repeating: nil, count: cues.count - typed.count), store: store)
+            return
+        }
+        let player = noSound ? nil : try PhrasePlayer(lesson: l, output: output, sounds: sounds.path)
+        defer { player?.finish() }
+        var typed: [String?] = []
+        for (i, cue) in cues.enumerated() {
+            FileHandleOutput.stdout("\n\(i + 1)/\(cues.count)  (Enter on an empty line replays)\n")
+            var line: String?
+            repeat {
+                try player?.play(phrase: i)
+                FileHandleOutput.stdout("> ")
+                line = readLine(strippingNewline: true)
+                guard let l = line else { break }
+                if l.trimmingCharacters(in: .whitespaces).isEmpty || l == "\t" { line = "" }
+            } while line == ""
+            guard let answer = line else { break }  // end of input: score what was typed
+            typed.append(answer)
+            let result = Comparison(reference: cue.text, typed: answer, options: compare.options)
+            try player?.feedback(perfect: result.isPerfect)
+            FileHandleOutput.stdout(ComparisonOutput.terminal(result, style: .forStdout()))
+        }
+        try score(l, typed: typed + Array(repeating: nil, count: cues.count - typed.count), store: store, quiet: true)
+    }
+
+    /// Scores every phrase that has an answer, records it, prints per-phrase lines (unless already shown) and the result.
+    private func score(_ l: Lesson, typed: [String?], store: ProgressStore, quiet: Bool = false) throws {
+        var total = 0.0, points = 0, count = 0
+        var out = ""
+        for (i, (cue, answer)) in zip(l.transcript.cues, typed).enumerated() {
+            guard let answer else { continue }
+            let result = Comparison(reference: cue.text, typed: answer, options: compare.options)
+            points += try store.update { data in
+                data.recordDictation(result, lesson: l.info.id, cue: i + 1, at: ProgressCLI.now(), calendar: ProgressCLI.calendar)
+            }
+            total += result.accuracy
+            count += 1
+            if json {
+                out += ComparisonOutput.json(result, cue: i + 1) + "\n"
+            } else if !quiet {
+                out += "\(i + 1).\n" + ComparisonOutput.terminal(result, style: .forStdout())
+            }
+        }
+        if count == l.transcript.cues.count {
+            points += try store.update { $0.completeLesson(l.info.id, at: ProgressCLI.now(), calendar: ProgressCLI.calendar) }
+        }
+        let accuracy = count == 0 ? 0 : total / Double(count)
+        if json {
+            var line = JSONLine()
+            line.add("event", "result")
+            line.add("accuracy", accuracy, decimals: 4)
+            line.add("points", points)
+            out += line.text + "\n"
+        } else {
+            out += "\n\(count) of \(l.transcript.cues.count) phrases: accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n"
+        }
+        FileHandleOutput.stdout(out)
+    }
+}
+
+/// The lesson's phrases as clips, plus "ding" and "bonk", on one engine: loaded once, so replays cost nothing.
+final class PhrasePlayer {
+    private let engine: AudioEngine
+    private let phraseClips: Int
+    private let ding: Int
+    private let bonk: Int
+
+    init(lesson: Lesson, output: AudioOutputOptions, sounds: String) throws {
+        let sink = try output.open(paced: true, fallback: temporaryPath("kape-dictate.wav"), verbose: false)
+        // Only the phrases are kept, each cut from the streamed lesson and converted once.
+        let reader = try SoundFileReader(path: lesson.audioPath)
+        var clips: [Clip] = []
+        for (i, cue) in lesson.transcript.cues.enumerated() {
+            let from = min(reader.frames, max(0, Int(cue.start * Double(reader.rate))))
+            let count = max(0, min(reader.frames, Int(cue.end * Double(reader.rate))) - from)
+            var samples = [Float](repeating: 0, count: count * reader.channels)
+            try reader.seek(toFrame: from)
+            let got = try samples.withUnsafeMutableBufferPointer { try reader.read(into: $0.baseAddress!, frames: count) }
+            samples.removeLast((count - got) * reader.channels)
+            clips.append(Clip(name: "phrase-\(i + 1)", rate: reader.rate, channels: reader.channels, samples: samples)
+                .converted(rate: sink.info.rate, channels: sink.info.channels))
+        }
+        phraseClips = clips.count
+        for name in ["lesson-correct", "lesson-wrong"] {
+            let clip = (try? ClipFile.load(sounds + "/" + name + ".wav")) ?? Clip(name: name, rate: SoundSynth.rate, channels: 1,
+                                                                                 samples: SoundSynth.recipe(named: name)?.render() ?? [])
+            clips.append(clip.converted(rate: sink.info.rate, channels: sink.info.channels))
+        }
+        ding = phraseClips
+        bonk = phraseClips + 1
+        engine = AudioEngine(sink: sink, bank: SoundBank(clips: clips))
+        try engine.start()
+    }
+
+    func play(phrase i: Int) throws { _ = try engine.play(i) }
+    func feedback(perfect: Bool) throws { _ = try engine.play(perfect ? ding : bonk) }
+    func finish() { engine.finish() }
+}
