@@ -16,9 +16,25 @@ struct StretchCommand: ParsableCommand {
     var speed: Double = 1.0
     @Flag(help: "Print the summary as one JSON line.")
     var json = false
+    @Option(name: .customLong("speed-change"), help: "Change the speed at an input time, as SECONDS:SPEED (repeatable), e.g. 10:1.5.")
+    var speedChanges: [String] = []
+    @Option(help: "Also draw the waveform before and after and the output→input time map as SVG.")
+    var plot: String?
+
+    private func schedule() throws -> [(at: Double, speed: Double)] {
+        try speedChanges.map { item in
+            let parts = item.split(separator: ":")
+            guard parts.count == 2, let t = Double(parts[0]), let v = Double(parts[1]), t >= 0,
+                  WSOLAStretcher.speedRange.contains(v) else {
+                throw ValidationError("--speed-change takes SECONDS:SPEED with a speed from 0.5 to 2.0, got `\(item)`")
+            }
+            return (t, v)
+        }.sorted { $0.at < $1.at }
+    }
 
     func validate() throws {
         guard WSOLAStretcher.speedRange.contains(speed) else { throw ValidationError("--speed must be between 0.5 and 2.0") }
+        _ = try schedule()
     }
 
     func run() throws {
@@ -31,13 +47,21 @@ struct StretchCommand: ParsableCommand {
         var inBuffer = [Float](repeating: 0, count: block * ch)
         var outBuffer = [Float](repeating: 0, count: block * ch)
         let progress = ProgressBar(enabled: isatty(2) == 1 && !json, total: reader.frames)
+        var changes = try schedule()[...]
+        var drawing = plot == nil ? nil : StretchPlot(rate: reader.rate)
         let started = DispatchTime.now().uptimeNanoseconds
         var readFrames = 0, pending = 0, pendingAt = 0, ended = false
         try inBuffer.withUnsafeMutableBufferPointer { inb in
             try outBuffer.withUnsafeMutableBufferPointer { outb in
                 while true {
                     if pending == 0 && !ended {
+                        // Speed changes take effect at the block holding their input time (≤ 85 ms at 48 kHz).
+                        while let next = changes.first, Double(readFrames) / Double(reader.rate) >= next.at {
+                            stretcher.speed = next.speed
+                            changes.removeFirst()
+                        }
                         pending = try reader.read(into: inb.baseAddress!, frames: block)
+                        drawing?.addInput(inb.baseAddress!, frames: pending, channels: ch)
                         pendingAt = 0
                         readFrames += pending
                         if pending == 0 { ended = true; stretcher.finish() }
@@ -48,8 +72,10 @@ struct StretchCommand: ParsableCommand {
                         pending -= n; pendingAt += n
                     }
                     while true {
+                        let before = stretcher.outputFrames
                         let n = stretcher.read(into: outb.baseAddress!, frames: block)
                         if n == 0 { break }
+                        drawing?.addOutput(outb.baseAddress!, frames: n, channels: ch, firstFrame: before, map: stretcher)
                         try writer.write(outb.baseAddress!, frames: n)
                     }
                     if ended && stretcher.isDrained { break }
@@ -58,6 +84,10 @@ struct StretchCommand: ParsableCommand {
         }
         try writer.close()
         progress.finish()
+        if let plot, let drawing {
+            try AtomicFile.write(drawing.render(title: "kape stretch \((input as NSString).lastPathComponent) at \(fixed(speed, 2))×"
+                + (speedChanges.isEmpty ? "" : ", then " + speedChanges.joined(separator: ", "))).text, to: plot)
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let audio = Double(readFrames) / Double(reader.rate)
         let outSeconds = Double(stretcher.outputFrames) / Double(reader.rate)

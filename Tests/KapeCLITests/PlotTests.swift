@@ -121,3 +121,21 @@ import Testing
         #expect(stats.width == 1200 && stats.height == 760 && stats.colours > 5)
     }
 }
+
+@Suite struct StretchPlotTests {
+    @Test func stretchPlotShowsBothWaveformsAndABentTimeMap() throws {
+        let dir = try TemporaryDirectory()
+        let svg = dir.path("stretch.svg")
+        let lesson = CorpusRegressionTests.root.appendingPathComponent("lessons/cafe-bestellen/audio.ogg").path
+        let r = try KapeRun.run(["stretch", lesson, dir.path("out.wav"), "--speed", "0.75", "--speed-change", "20:1.5", "--plot", svg])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.contains("Time map") && text.contains(">Input (") && text.contains(">Output ("))
+        #expect(try KapeRun.run(["stretch", lesson, dir.path("x.wav"), "--speed-change", "5:3"]).status == 2)
+        let rsvg = try #require(PlotTests.tool("rsvg-convert"))
+        let png = dir.path("stretch.png")
+        #expect(try PlotTests.run(rsvg, [svg, "-o", png]) == 0)
+        let stats = try PlotTests.pngStats(png)
+        #expect(stats.width == 1200 && stats.height == 760 && stats.colours > 5)
+    }
+}
