@@ -12,10 +12,17 @@ struct Play: ParsableCommand {
             Headless: --trace TRACE --headless runs a whole round with the trace as the motion source, on the
             trace's own clock, and prints {"t", "event": "state"|"card"|"correct"|"pass"|"warning"} lines, then the
             result. The round clock is 0 at the trace's first sample; the first 3 s are the countdown.
+
+            Without --headless: the game, full screen in a terminal (deck browser, round, results, settings), or
+            plain lines when stdout is not a terminal. Motion from the first motion device, else the keyboard
+            (↓ correct, ↑ pass, space pause, q quit); --trace replays a trace in real time as the device.
             """)
 
-    @Option(help: "Deck id (see `kape decks`).")
-    var deck: String
+    @Option(help: "Deck id (see `kape decks`). Interactive: start this deck's round straight away.")
+    var deck: String?
+
+    @Flag(help: "Interactive: play with the keyboard even when a motion device is present.")
+    var keyboard = false
 
     @Option(help: "Motion trace to play the round from (evemu or CSV).")
     var trace: String?
@@ -32,8 +39,11 @@ struct Play: ParsableCommand {
     @Flag(help: "No sound.")
     var noSound = false
 
-    @Option(help: "Headless sound: a WAV file sink (wav:PATH). Default: a WAV file in $TMPDIR.")
+    @Option(help: "Sound: an ALSA device or wav:PATH (headless: wav:PATH only). Default: ALSA's default, else a WAV file in $TMPDIR.")
     var device: String?
+
+    @Flag(help: .hidden)
+    var latency = false
 
     @Option(help: "Also write the results card: a 1080×1920 PNG with score, rank, deck and the eagle.")
     var share: String?
@@ -42,16 +52,16 @@ struct Play: ParsableCommand {
     @OptionGroup var sounds: SoundsDirectoryOption
 
     func validate() throws {
-        guard headless, trace != nil else {
-            throw ValidationError("only headless rounds are available yet: use --trace TRACE --headless")
-        }
-        if let device, !device.hasPrefix("wav:") || device.count <= 4 {
+        if headless && (trace == nil || deck == nil) { throw ValidationError("--headless needs --trace TRACE and --deck ID") }
+        if let device, device.isEmpty || device == "wav:" { throw ValidationError("--device needs a name (or wav:PATH)") }
+        if headless, let device, !device.hasPrefix("wav:") {
             throw ValidationError("--device must be wav:PATH for a headless round")
         }
         if noSound && device != nil { throw ValidationError("--no-sound and --device exclude each other") }
     }
 
     func run() throws {
+        guard headless, let deck else { return try runInteractive() }
         let all = try decks.load()
         guard let chosen = all.first(where: { $0.id == deck }) else {
             throw InputError("no deck '\(deck)' in \(decks.path): see `kape decks`")
@@ -85,7 +95,7 @@ struct Play: ParsableCommand {
         do { try history.save(path: historyPath) } catch let e as DeckError { throw InputError(e.description) }
     }
 
-    private func loadHistory(_ path: String) throws -> RoundHistory {
+    func loadHistory(_ path: String) throws -> RoundHistory {
         do { return try RoundHistory.load(path: path) } catch let e as DeckError { throw InputError(e.description) }
     }
 

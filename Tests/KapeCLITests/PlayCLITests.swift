@@ -76,8 +76,9 @@ import Testing
     }
 
     @Test func usageErrorsExitTwo() throws {
-        #expect(try KapeRun.run(["play"]).status == 2)
-        #expect(try KapeRun.run(["play", "--deck", "gurbet", "--trace", "x.evemu"]).status == 2)  // not headless
+        #expect(try KapeRun.run(["play", "--headless"]).status == 2)
+        #expect(try KapeRun.run(["play", "--deck", "gurbet", "--headless"]).status == 2)  // headless needs a trace
+        #expect(try KapeRun.run(["play", "--trace", "x.evemu", "--headless"]).status == 2)  // and a deck
         #expect(try KapeRun.run(["play", "--deck", "gurbet", "--trace", "x.evemu", "--headless", "--device", "hw:0"]).status == 2)
     }
 }

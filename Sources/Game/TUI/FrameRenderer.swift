@@ -1,0 +1,193 @@
+/// A whole screen as one string, from the session and the terminal's size only: home the cursor, then every row
+/// painted edge to edge (24-bit colour), so a frame never depends on what was drawn before and tests can read it.
+public enum FrameRenderer {
+    public struct RGB: Sendable, Equatable {
+        public var r, g, b: UInt8
+        public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }
+        public static let black = RGB(0, 0, 0)
+        public static let white = RGB(255, 255, 255)
+        public static let grey = RGB(150, 150, 150)
+        public static let neon = RGB(0x39, 0xFF, 0x14)
+        public static let orange = RGB(0xFF, 0x95, 0x00)
+        public static let red = RGB(0xE4, 0x1E, 0x20)
+
+        var foreground: String { "\u{1B}[38;2;\(r);\(g);\(b)m" }
+        var background: String { "\u{1B}[48;2;\(r);\(g);\(b)m" }
+    }
+
+    /// One row: coloured pieces, centred or from the left edge.
+    struct Row {
+        var pieces: [(text: String, colour: RGB)]
+        var centred = false
+        init(_ text: String, _ colour: RGB = .white, centred: Bool = false) {
+            pieces = [(text, colour)]
+            self.centred = centred
+        }
+        init(pieces: [(String, RGB)], centred: Bool = false) {
+            self.pieces = pieces.map { (text: $0.0, colour: $0.1) }
+            self.centred = centred
+        }
+        static let blank = Row("")
+    }
+
+    public static func render(_ s: GameSession, columns: Int, rows: Int) -> String {
+        let cols = max(1, columns), height = max(1, rows)
+        var background = RGB.black
+        var body: [Row]
+        switch s.screen {
+        case .browser: body = browser(s, cols)
+        case .settings: body = settings(s)
+        case .round:
+            body = round(s, cols, height)
+            if let f = s.flash { background = f.outcome == .correct ? .neon : .orange }
+        case .result: body = result(s, cols, height)
+        }
+        // A flash turns the screen green or orange; everything on it goes black for contrast.
+        let flashing = background != .black
+        var out = "\u{1B}[?25l\u{1B}[H"
+        for y in 0..<height {
+            let row = y < body.count ? body[y] : .blank
+            out += background.background
+            let text = row.pieces.map(\.text).joined()
+            let lead = row.centred ? max(0, (cols - TextCells.width(text)) / 2) : 0
+            var used = 0
+            out += String(repeating: " ", count: min(lead, cols))
+            used += min(lead, cols)
+            for piece in row.pieces where used < cols {
+                let t = TextCells.fit(piece.text, min(cols - used, TextCells.width(piece.text)))
+                out += (flashing ? RGB.black : piece.colour).foreground + t
+                used += TextCells.width(t)
+            }
+            out += String(repeating: " ", count: cols - used)
+            if y < height - 1 { out += "\r\n" }
+        }
+        return out + "\u{1B}[0m"
+    }
+
+    // MARK: screens
+
+    static func browser(_ s: GameSession, _ cols: Int) -> [Row] {
+        var rows: [Row] = [Row("KAPE", .red, centred: true), Row("Zgjidh një dek", .grey, centred: true), .blank]
+        for (i, deck) in s.decks.enumerated() {
+            let marker = i == s.selected ? "▶ " : "  "
+            let lock = s.locked[i] ? "  🔒 VIP" : ""
+            let colour: RGB = i == s.selected ? .neon : .white
+            rows.append(Row(pieces: [(marker + deck.icon + "  " + deck.title, colour), (lock, .orange),
+                                     ("  · \(deck.difficulty) · \(deck.cards.count) karta", .grey)]))
+            rows.append(Row("      " + deck.description, .grey))
+        }
+        rows.append(.blank)
+        for (j, item) in GameSession.menuItems.enumerated() {
+            let i = s.decks.count + j
+            rows.append(Row((i == s.selected ? "▶ " : "  ") + item, i == s.selected ? .neon : .white))
+        }
+        rows.append(.blank)
+        rows.append(Row("↑↓ zgjidh · Enter: Luaj · q: dil", .grey))
+        rows.append(Row(inputLine(s.input), .grey))
+        if let notice = s.notice { rows.append(Row(notice, .orange)) }
+        return rows
+    }
+
+    static func settings(_ s: GameSession) -> [Row] {
+        func onOff(_ b: Bool) -> String { b ? "Po" : "Jo" }
+        let items = ["Zëri: " + onOff(s.settings.sound), "Dridhja: " + onOff(s.settings.rumble), "Mbrapa"]
+        var rows: [Row] = [Row("Cilësimet", .red, centred: true), .blank]
+        for (i, item) in items.enumerated() {
+            rows.append(Row((i == s.settingsSelected ? "▶ " : "  ") + item, i == s.settingsSelected ? .neon : .white))
+        }
+        rows += [.blank, Row("↑↓ zgjidh · Enter/←→ ndrysho · Esc: Mbrapa", .grey)]
+        return rows
+    }
+
+    static func round(_ s: GameSession, _ cols: Int, _ height: Int) -> [Row] {
+        guard let r = s.round else { return [] }
+        let left = Int(r.remaining.rounded(.up))
+        let warning = r.state == .playing && r.remaining <= RoundMachine.warningAt
+        let clock = "⏱ \(left / 60):\(left % 60 < 10 ? "0" : "")\(left % 60)"
+        let status = Row(pieces: [((s.deck?.title ?? "") + "   ", .grey), (clock, warning ? .red : .white),
+                                  ("   Pikë: \(r.result.score)", .neon)], centred: true)
+        var rows = [status, warning ? Row("⚠ 10 SEKONDA!", .red, centred: true) : .blank]
+        let footer = [Row(hints(s), .grey, centred: true)]
+        let space = max(0, height - rows.count - footer.count - 1)
+        var middle: [Row] = []
+        var caption: Row?
+        switch r.state {
+        case .buffer:
+            middle = big(String(s.countdown ?? 3), cols, space - 2, .white)
+            caption = Row("Vendose në ballë", .neon, centred: true)
+        case .paused:
+            middle = big("PAUZË", cols, space - 2, .orange)
+            caption = Row(pauseText(s.pauseReason), .white, centred: true)
+        case .playing, .menu, .finished:
+            middle = big(r.current ?? "", cols, space, .white)
+        }
+        if let caption { middle += [.blank, caption] }
+        let top = max(0, (space - middle.count) / 2)
+        rows += Array(repeating: .blank, count: top) + middle
+        rows += Array(repeating: .blank, count: max(0, height - rows.count - footer.count))
+        return rows + footer
+    }
+
+    static func result(_ s: GameSession, _ cols: Int, _ height: Int) -> [Row] {
+        guard let r = s.round?.result else { return [] }
+        var rows = [Row("Rezultati · " + (s.deck?.title ?? ""), .red, centred: true)]
+        rows += big("\(r.score)", cols, min(9, max(0, height - 12)), .neon)
+        rows.append(Row(pieces: [("Pikë \(r.score)", .white), ("  ·  Saktësia \(Int((r.accuracy * 100).rounded()))%", .white),
+                                 ("  ·  ", .grey), (r.rank, .neon)], centred: true))
+        rows.append(.blank)
+        // Every card's outcome, in as many columns as the width allows.
+        let cells = r.answers.map { ($0.outcome == .correct ? "✓ " : "→ ") + $0.card }
+        let cellWidth = min(cols, (cells.map(TextCells.width).max() ?? 0) + 3)
+        let perRow = max(1, cols / max(1, cellWidth))
+        let available = max(1, height - rows.count - 3)
+        var i = 0
+        while i < r.answers.count && rows.count - 5 < available {
+            var pieces: [(String, RGB)] = []
+            for k in i..<min(i + perRow, r.answers.count) {
+                pieces.append((TextCells.fit(cells[k], cellWidth), r.answers[k].outcome == .correct ? .neon : .orange))
+            }
+            rows.append(Row(pieces: pieces))
+            i += perRow
+        }
+        if r.answers.isEmpty { rows.append(Row("Asnjë kartë e luajtur", .grey, centred: true)) }
+        rows.append(.blank)
+        let play = s.resultSelected == 0 ? "[ Luaj ]" : "  Luaj  "
+        let back = s.resultSelected == 1 ? "[ Mbrapa ]" : "  Mbrapa  "
+        rows.append(Row(pieces: [(play, s.resultSelected == 0 ? .neon : .white), ("     ", .white),
+                                 (back, s.resultSelected == 1 ? .neon : .white)], centred: true))
+        return rows
+    }
+
+    // MARK: pieces
+
+    /// Block letters centred in the space, or the plain text when the space is too small for them.
+    static func big(_ text: String, _ cols: Int, _ space: Int, _ colour: RGB) -> [Row] {
+        guard let lines = BigText.render(text, width: cols - 2, height: space) else {
+            return [Row(text.uppercased(), colour, centred: true)]
+        }
+        let w = lines.map { TextCells.width($0) }.max() ?? 0
+        return lines.map { Row(TextCells.fit($0, w), colour, centred: true) }
+    }
+
+    static func inputLine(_ input: InputSource) -> String {
+        switch input {
+        case .motion(let name): return "Lëvizja: \(name) — anoje poshtë: e saktë, lart: kalo"
+        case .keyboard: return "Pa pajisje lëvizjeje: tastiera — ↓ e saktë · ↑ kalo · hapësirë pauzë · q dil"
+        }
+    }
+
+    static func hints(_ s: GameSession) -> String {
+        switch s.input {
+        case .keyboard: return "↓ e saktë · ↑ kalo · hapësirë pauzë · q dil"
+        case .motion: return "poshtë: e saktë · lart: kalo · hapësirë pauzë · q dil"
+        }
+    }
+
+    static func pauseText(_ reason: RoundMachine.PauseReason?) -> String {
+        switch reason {
+        case .deviceLost: return "Pajisja u shkëput — lidhe përsëri për të vazhduar"
+        case .suspended: return "E pezulluar — hapësirë për të vazhduar"
+        default: return "Hapësirë për të vazhduar · q dil"
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import Motion
+
+/// Player settings ("Cilësimet"): sound and rumble switch independently.
+public struct GameSettings: Sendable, Codable, Equatable {
+    public var sound = true
+    public var rumble = true
+    public init(sound: Bool = true, rumble: Bool = true) { self.sound = sound; self.rumble = rumble }
+}
+
+/// Where gestures come from, as the screen says it.
+public enum InputSource: Sendable, Equatable {
+    case motion(String)
+    case keyboard
+}
+
+/// The interactive game without any I/O: screens, menus and the round, driven by keys, gestures and time.
+/// The terminal front end feeds it and carries out the effects it returns; the renderer draws `self`.
+public struct GameSession {
+    public enum Screen: Sendable, Equatable { case browser, settings, round, result }
+    public enum Effect: Sendable, Equatable {
+        case sound(String)
+        case rumble(GestureKind)
+        case rumbleWarning
+        /// The motion detector must take the neutral pose again (every countdown).
+        case recalibrate
+        case finished(deck: String, result: RoundResult, shown: [String])
+        case quit
+    }
+
+    public static let flashSeconds = 0.3
+    public static let menuItems = ["Cilësimet", "Dil"]
+
+    public let decks: [Deck]
+    public let locked: [Bool]
+    public var input: InputSource
+    public private(set) var settings: GameSettings
+    public private(set) var screen = Screen.browser
+    public private(set) var selected = 0
+    public private(set) var settingsSelected = 0
+    public private(set) var resultSelected = 0
+    public private(set) var round: RoundMachine?
+    public private(set) var deck: Deck?
+    public private(set) var countdown: Int?
+    public private(set) var flash: (outcome: RoundMachine.Outcome, until: Double)?
+    public private(set) var pauseReason: RoundMachine.PauseReason?
+    public private(set) var now = 0.0
+    /// One line under the menu (a locked deck, where the sound goes).
+    public var notice: String?
+    private let order: (Deck) -> [String]
+
+    /// `order` deals a deck's cards for a new round (shuffle, history).
+    public init(decks: [Deck], locked: [Bool], settings: GameSettings, input: InputSource,
+                order: @escaping (Deck) -> [String]) {
+        self.decks = decks
+        self.locked = locked
+        self.settings = settings
+        self.input = input
+        self.order = order
+    }
+
+    // MARK: inputs
+
+    public mutating func key(_ key: Key, at t: Double) -> [Effect] {
+        var out = tick(at: t)
+        if key == .char("q") || key == .char("Q") { return out + [.quit] }
+        switch screen {
+        case .browser:
+            let count = decks.count + Self.menuItems.count
+            switch key {
+            case .up: selected = (selected + count - 1) % count
+            case .down: selected = (selected + 1) % count
+            case .enter, .space, .right: out += choose(at: t)
+            default: break
+            }
+        case .settings:
+            switch key {
+            case .up: settingsSelected = (settingsSelected + 2) % 3
+            case .down: settingsSelected = (settingsSelected + 1) % 3
+            case .enter, .space, .left, .right:
+                switch settingsSelected {
+                case 0: settings.sound.toggle()
+                case 1: settings.rumble.toggle()
+                default: if key == .enter || key == .space { screen = .browser }
+                }
+            case .escape, .backspace: screen = .browser
+            default: break
+            }
+        case .round:
+            switch key {
+            case .down: out += gesture(.correct, at: t)
+            case .up: out += gesture(.pass, at: t)
+            case .space:
+                if round?.state == .paused { out += resume(at: t) } else { out += interrupt(.player, at: t) }
+            case .escape: out += interrupt(.player, at: t)
+            default: break
+            }
+        case .result:
+            switch key {
+            case .left, .right, .up, .down: resultSelected = 1 - resultSelected
+            case .enter, .space:
+                if resultSelected == 0, let deck { out += start(deck, at: t) } else { screen = .browser }
+            case .escape, .backspace: screen = .browser
+            default: break
+            }
+        }
+        return out
+    }
+
+    public mutating func gesture(_ kind: GestureKind, at t: Double) -> [Effect] {
+        guard screen == .round, var r = round else { return tick(at: t) }
+        let events = r.gesture(kind, at: t)
+        round = r
+        return apply(events, at: t)
+    }
+
+    /// Time passes: countdown beeps, the warning, the end of the round, the end of a flash.
+    public mutating func tick(at t: Double) -> [Effect] {
+        now = max(now, t)
+        if let f = flash, f.until <= now { flash = nil }
+        guard screen == .round, var r = round else { return [] }
+        let events = r.advance(to: t)
+        round = r
+        return apply(events, at: t)
+    }
+
+    /// Device lost, suspended, terminal closed, or the player: the round clock stops.
+    public mutating func interrupt(_ reason: RoundMachine.PauseReason, at t: Double) -> [Effect] {
+        guard screen == .round, var r = round, r.state == .buffer || r.state == .playing else { return tick(at: t) }
+        let events = r.pause(at: t, reason: reason)
+        round = r
+        pauseReason = reason
+        return apply(events, at: t)
+    }
+
+    /// Back to play through a fresh countdown (and calibration).
+    public mutating func resume(at t: Double) -> [Effect] {
+        guard screen == .round, var r = round, r.state == .paused else { return [] }
+        let events = r.resume(at: t)
+        round = r
+        pauseReason = nil
+        return apply(events, at: t)
+    }
+
+    /// Straight into a round of deck `id` (`kape play --deck`), skipping the browser; nil if there is no such
+    /// deck or it is locked.
+    public mutating func startRound(deckID id: String, at t: Double) -> [Effect]? {
+        guard let i = decks.firstIndex(where: { $0.id == id }), !locked[i] else { return nil }
+        selected = i
+        return start(decks[i], at: t)
+    }
+
+    // MARK: internals
+
+    private mutating func choose(at t: Double) -> [Effect] {
+        if selected < decks.count {
+            guard !locked[selected] else {
+                notice = "🔒 \(decks[selected].title) është VIP: e kyçur (Rikthe Blerjet për ta hapur)"
+                return []
+            }
+            return start(decks[selected], at: t)
+        }
+        switch Self.menuItems[selected - decks.count] {
+        case "Cilësimet": screen = .settings; settingsSelected = 0; return []
+        default: return [.quit]
+        }
+    }
+
+    private mutating func start(_ deck: Deck, at t: Double) -> [Effect] {
+        self.deck = deck
+        notice = nil
+        screen = .round
+        flash = nil
+        pauseReason = nil
+        var r = RoundMachine(cards: order(deck))
+        let events = r.start(at: t)
+        round = r
+        return apply(events, at: t)
+    }
+
+    private mutating func apply(_ events: [RoundMachine.Timed], at t: Double) -> [Effect] {
+        var out: [Effect] = []
+        func sound(_ name: String) { if settings.sound { out.append(.sound(name)) } }
+        for e in events {
+            switch e.event {
+            case .beep(let n): countdown = n; sound("countdown-\(n)")
+            case .recalibrate: out.append(.recalibrate)
+            case .state(.playing): countdown = nil
+            case .state(.finished):
+                screen = .result
+                resultSelected = 0
+                if let round, let deck { out.append(.finished(deck: deck.id, result: round.result, shown: round.shown)) }
+            case .state: break
+            case .answer(let outcome, _):
+                flash = (outcome, e.t + Self.flashSeconds)
+                sound(outcome == .correct ? "success" : "pass")
+                if settings.rumble { out.append(.rumble(outcome == .correct ? .correct : .pass)) }
+            case .warning:
+                sound("warning")
+                if settings.rumble { out.append(.rumbleWarning) }
+            case .timeUp: sound("time-up")
+            case .card: break
+            }
+        }
+        if let f = flash, f.until <= now { flash = nil }
+        return out
+    }
+}

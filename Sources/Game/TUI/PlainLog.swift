@@ -1,0 +1,40 @@
+/// The round as plain lines for a pipe or a log (stdout not a terminal): only what changed since the last call.
+public struct PlainLog: Sendable {
+    private var state: RoundMachine.State?
+    private var countdown: Int?
+    private var shown = 0
+    private var answered = 0
+    private var warned = false
+    private var reported = false
+
+    public init() {}
+
+    public mutating func lines(for s: GameSession) -> [String] {
+        guard let r = s.round else { return [] }
+        var out: [String] = []
+        if r.shown.count < shown { self = PlainLog() }  // a new round ("Luaj" again)
+        if r.state != state {
+            state = r.state
+            switch r.state {
+            case .buffer: out.append("[\(r.state.rawValue)] Vendose në ballë")
+            default: out.append("[\(r.state.rawValue)]")
+            }
+        }
+        if r.state == .buffer, let c = s.countdown, c != countdown { countdown = c; out.append("\(c)…") }
+        if r.state != .buffer { countdown = nil }
+        for (card, outcome) in r.answers.dropFirst(answered) { out.append((outcome == .correct ? "✓ " : "→ ") + card) }
+        answered = r.answers.count
+        if r.warned && !warned { warned = true; out.append("10 sekonda!") }
+        for card in r.shown.dropFirst(shown) { out.append("karta: " + card) }
+        shown = r.shown.count
+        if r.state == .finished && !reported { out += summary(s) }
+        return out
+    }
+
+    /// The result line once (at the end of the round, or when the game stops mid-round).
+    public mutating func summary(_ s: GameSession) -> [String] {
+        guard let r = s.round?.result, !reported else { return [] }
+        reported = true
+        return ["Rezultati: \(r.score)  saktë \(r.correct)  kaluar \(r.passed)  saktësia \(Int((r.accuracy * 100).rounded()))%  \(r.rank)"]
+    }
+}

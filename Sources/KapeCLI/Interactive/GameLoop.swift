@@ -1,0 +1,151 @@
+import Game
+import Motion
+import MotionDevices
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The interactive game's only loop: one thread polling the keyboard, the signal pipe and the motion feed,
+/// feeding `GameSession` with the monotonic clock, carrying out its effects (sound, rumble, history) and drawing
+/// the frame (full screen) or printing plain lines (stdout not a terminal).
+final class GameLoop {
+    var session: GameSession
+    let feed: MotionFeed?
+    let sound: GameSound?
+    let rumble: Rumble?
+    let fullScreen: Bool
+    let onFinished: (String, RoundResult, [String]) -> Void
+    let onSettings: (GameSettings) -> Void
+    private let t0 = MonotonicClock.now()
+    private var parser = KeyParser()
+    private var quit = false
+    private var lastFrame = ""
+    private var plain = PlainLog()
+    private var stdinOpen = true
+    private var motionEnded = false
+
+    init(session: GameSession, feed: MotionFeed?, sound: GameSound?, rumble: Rumble?, fullScreen: Bool,
+         onFinished: @escaping (String, RoundResult, [String]) -> Void, onSettings: @escaping (GameSettings) -> Void) {
+        self.session = session
+        self.feed = feed
+        self.sound = sound
+        self.rumble = rumble
+        self.fullScreen = fullScreen
+        self.onFinished = onFinished
+        self.onSettings = onSettings
+    }
+
+    var now: Double { MonotonicClock.now() - t0 }
+
+    func run(startDeck: String?) {
+        if let startDeck, let effects = session.startRound(deckID: startDeck, at: now) { perform(effects) }
+        while !quit {
+            perform(session.tick(at: now))
+            // Plain lines with no keyboard left: nobody can press anything once the round or its input is over.
+            if !fullScreen && !stdinOpen && (session.screen != .round || feed == nil || motionEnded) { quit = true }
+            present()
+            if quit { break }
+            let active = session.screen == .round && session.round?.state != .paused
+            let timeout: Int32 = parser.hasPending ? 30 : active || session.flash != nil ? 33 : 500
+            var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: TerminalMode.signalFD, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: feed?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
+            let n = poll(&fds, 3, timeout)
+            if n == 0 && parser.hasPending { keys(parser.flush()) }
+            if n <= 0 { continue }
+            if fds[2].revents != 0, let feed { motion(feed.take()) }
+            if fds[1].revents != 0 { signals() }
+            if fds[0].revents != 0 {
+                var buffer = [UInt8](repeating: 0, count: 64)
+                let got = read(0, &buffer, buffer.count)
+                if got > 0 {
+                    keys(parser.feed(buffer[0..<got]))
+                } else if got == 0 || (errno != EINTR && errno != EAGAIN) {
+                    stdinOpen = false
+                    inputClosed()
+                }
+            }
+        }
+        present()
+    }
+
+    private func keys(_ keys: [Key]) {
+        let before = session.settings
+        for k in keys { perform(session.key(k, at: now)) }
+        if session.settings != before { onSettings(session.settings) }
+    }
+
+    private func motion(_ messages: [MotionFeed.Message]) {
+        for m in messages {
+            switch m {
+            case .gesture(let kind, let arrival): perform(session.gesture(kind, at: now), arrival: arrival)
+            case .lost: perform(session.interrupt(.deviceLost, at: now))
+            case .back: perform(session.resume(at: now))
+            case .ended: motionEnded = true; perform(session.interrupt(.traceEnded, at: now))
+            }
+        }
+    }
+
+    private func signals() {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let n = read(TerminalMode.signalFD, &bytes, bytes.count)
+        guard n > 0 else { return }
+        for sig in bytes[0..<n].map(Int32.init) {
+            switch sig {
+            case SIGWINCH:
+                lastFrame = ""
+            case SIGTSTP:
+                perform(session.interrupt(.suspended, at: now))
+                if fullScreen {
+                    TerminalMode.suspend()  // returns once continued, raw mode back on
+                    lastFrame = ""
+                }
+            case SIGCONT:
+                // Stopped from outside (SIGSTOP): the shell may have reset the terminal meanwhile.
+                perform(session.interrupt(.suspended, at: now))
+                if fullScreen { TerminalMode.enter(); lastFrame = "" }
+            case SIGHUP:
+                // The terminal is gone: pause, keep nothing on screen, leave.
+                perform(session.interrupt(.suspended, at: now))
+                quit = true
+            default: break
+            }
+        }
+    }
+
+    /// Keyboard input ended (a pipe ran dry, or the terminal went away): with only the keyboard, a round in play
+    /// ends there, paused, with what was played; a terminal that is gone ends the game.
+    private func inputClosed() {
+        if session.input == .keyboard || fullScreen { perform(session.interrupt(.traceEnded, at: now)) }
+        if fullScreen { quit = true }
+    }
+
+    private func perform(_ effects: [GameSession.Effect], arrival: UInt64? = nil) {
+        for e in effects {
+            switch e {
+            case .sound(let name): sound?.play(name, arrival: arrival)
+            case .rumble(let kind): try? rumble?.play(kind)
+            case .rumbleWarning: try? rumble?.play(strong: 0.6, weak: 0.6, milliseconds: 300)
+            case .recalibrate: feed?.recalibrate()
+            case .finished(let deck, let result, let shown): onFinished(deck, result, shown)
+            case .quit: quit = true
+            }
+        }
+    }
+
+    private func present() {
+        if fullScreen {
+            let size = TerminalMode.size()
+            let frame = FrameRenderer.render(session, columns: size.columns, rows: size.rows)
+            if frame != lastFrame {
+                if lastFrame.isEmpty { FileHandleOutput.stdout("\u{1B}[2J") }
+                FileHandleOutput.stdout(frame)
+                lastFrame = frame
+            }
+        } else {
+            var lines = plain.lines(for: session)
+            if quit { lines += plain.summary(session) }
+            if !lines.isEmpty { FileHandleOutput.stdout(lines.joined(separator: "\n") + "\n") }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import AudioDSP
+import AudioIO
+
+/// The game's sounds through the real-time engine: ALSA's default device (or `--device`), else a paced WAV file
+/// (`fallbackNote` says where, in one line, for the screen).
+final class GameSound {
+    static let names = ["countdown-3", "countdown-2", "countdown-1", "success", "pass", "warning", "time-up"]
+    let engine: AudioEngine
+    let fallbackNote: String?
+    /// Sounds caused by a gesture: their latency records span the whole motion-to-sound path.
+    private var gestureTokens: Set<UInt64> = []
+    private var records: [LatencyRecord] = []
+
+    init(device: String?, soundsDirectory: String) throws {
+        let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 128, periods: 3)
+        AlsaSink.setQuiet(true)
+        var note: String?
+        let sink: AudioSink
+        if let device, device.hasPrefix("wav:") {
+            sink = try WavFileSink(path: String(device.dropFirst(4)), request: request, paced: true)
+        } else if let device {
+            sink = try AlsaSink(device: device, request: request)
+        } else {
+            do { sink = try AlsaSink(device: "default", request: request) } catch {
+                let path = temporaryPath("kape-play.wav")
+                sink = try WavFileSink(path: path, request: request, paced: true)
+                note = "Pa kartë zëri: tingujt shkojnë në \(path)"
+            }
+        }
+        fallbackNote = note
+        var clips: [Clip] = []
+        for name in Self.names {
+            let clip = (try? ClipFile.load(soundsDirectory + "/" + name + ".wav"))
+                ?? Clip(name: name, rate: SoundSynth.rate, channels: 1, samples: SoundSynth.recipe(named: name)?.render() ?? [])
+            clips.append(clip.converted(rate: sink.info.rate, channels: sink.info.channels))
+        }
+        engine = AudioEngine(sink: sink, bank: SoundBank(clips: clips))
+        try engine.start()
+    }
+
+    /// `arrival`: when the cause reached Kape (a gesture's sample), so the latency record spans the whole path.
+    func play(_ name: String, arrival: UInt64? = nil) {
+        guard let index = engine.bank.index(of: name), let token = try? engine.play(index, arrival: arrival) else { return }
+        if arrival != nil { gestureTokens.insert(token) }
+        records += engine.takeRecords()
+    }
+
+    /// Stops the engine; returns the gesture sounds' latency records.
+    func finish() -> [LatencyRecord] {
+        sleepNanos(50_000_000)  // let the last trigger's block be committed before the thread stops
+        records += engine.takeRecords()
+        engine.finish()
+        return records.filter { gestureTokens.contains($0.token) }
+    }
+}

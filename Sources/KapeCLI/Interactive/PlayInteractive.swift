@@ -1,0 +1,98 @@
+import AudioIO
+import Foundation
+import Game
+import Motion
+import MotionDevices
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Play {
+    /// `kape play` without --headless: the game for people.
+    func runInteractive() throws {
+        let all = try decks.load()
+        let store = LocalStore(path: LocalStore.defaultPath())
+        let locked = all.map { $0.isLocked(in: store) }
+        let fullScreen = isatty(0) == 1 && isatty(1) == 1
+        // Plain lines have no browser: a round of the named deck, else of the first open one.
+        let startDeck = deck ?? (fullScreen ? nil : all.indices.first { !locked[$0] }.map { all[$0].id })
+        if let id = startDeck {
+            guard let i = all.firstIndex(where: { $0.id == id }) else { throw InputError("no deck '\(id)' in \(decks.path): see `kape decks`") }
+            if locked[i] { throw InputError("deck '\(id)' is VIP and locked") }
+        }
+
+        let history = HistoryFile(path: RoundHistory.defaultPath())
+        try history.load(with: self)
+        let settingsPath = String(history.path.dropLast("history.json".count)) + "settings.json"
+        let settings = Self.loadSettings(settingsPath)
+
+        let (feed, input, rumble) = try openMotion()
+        var sound: GameSound?
+        var soundNote: String?
+        if !noSound {
+            do { sound = try GameSound(device: device, soundsDirectory: sounds.path) } catch {
+                soundNote = "Pa zë: \(error)"
+            }
+        }
+        soundNote = soundNote ?? sound?.fallbackNote
+        if !fullScreen, let soundNote { FileHandleOutput.stderr("kape: \(soundNote)\n") }
+
+        let seed = self.seed
+        var session = GameSession(decks: all, locked: locked, settings: settings, input: input) { deck in
+            CardOrder.make(cards: deck.cards, previous: history.value.previousCards(deck: deck.id),
+                           seed: seed ?? UInt64.random(in: 0...UInt64(UInt32.max)))
+        }
+        session.notice = soundNote
+        let loop = GameLoop(session: session, feed: feed, sound: sound, rumble: rumble, fullScreen: fullScreen,
+                            onFinished: { deck, result, shown in
+                                let stamp = ISO8601DateFormatter().string(from: Date())
+                                history.value.append(.init(deck: deck, seed: seed ?? 0, finished: stamp, result: result, shown: shown))
+                                try? history.value.save(path: history.path)
+                            },
+                            onSettings: { Self.saveSettings($0, settingsPath) })
+        if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
+        loop.run(startDeck: startDeck)
+        TerminalMode.leave()
+        feed?.shutdown()
+        let records = sound?.finish() ?? []
+        if latency {
+            let p = Percentiles(records.map(\.internalMs)), a = Percentiles(records.map(\.audibleMs))
+            FileHandleOutput.stderr("kape: motion-to-sound through the game: \(records.count) triggers, internal ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3)); audible ms p50 \(fixed(a.p50, 3)) p99 \(fixed(a.p99, 3))\n")
+        }
+    }
+
+    /// `--trace` (real time), else the first motion device unless `--keyboard`, else the keyboard.
+    private func openMotion() throws -> (MotionFeed?, InputSource, Rumble?) {
+        if let trace {
+            var samples: [MotionSample] = []
+            var hasGyro = false
+            _ = try TraceSource.read(path: trace, header: { hasGyro = $0.hasGyro }, sample: { samples.append($0) })
+            let feed = MotionFeed()
+            feed.startTrace(samples, hasGyro: hasGyro)
+            return (feed, .motion("gjurma " + (trace.split(separator: "/").last.map(String.init) ?? trace)), nil)
+        }
+        guard !keyboard, let device = DeviceDiscovery.scan().devices.first else { return (nil, .keyboard, nil) }
+        let feed = MotionFeed()
+        feed.startLive(device)
+        return (feed, .motion(device.info.name), try? Rumble(device: device))
+    }
+
+    static func loadSettings(_ path: String) -> GameSettings {
+        guard let data = FileManager.default.contents(atPath: path) else { return GameSettings() }
+        return (try? JSONDecoder().decode(GameSettings.self, from: data)) ?? GameSettings()
+    }
+
+    static func saveSettings(_ settings: GameSettings, _ path: String) {
+        guard let data = try? JSONEncoder().encode(settings) else { return }
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
+
+/// The round history shared by the card dealer and the result saver of one game.
+final class HistoryFile {
+    let path: String
+    var value = RoundHistory()
+    init(path: String) { self.path = path }
+    func load(with play: Play) throws { value = try play.loadHistory(path) }
+}

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Raw input and the alternate screen, undone on every way out: normal return, SIGINT/SIGTERM (restore, then die
+/// of the signal as usual), and crashes (SIGSEGV, SIGILL/SIGTRAP from a Swift trap, SIGABRT, SIGBUS, SIGFPE).
+/// SIGTSTP, SIGCONT, SIGHUP and SIGWINCH are not handled here: they become bytes on `signalFD` for the game loop.
+enum TerminalMode {
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
+    static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+    /// The read end of the signal pipe: one byte (the signal number) per SIGTSTP/SIGCONT/SIGHUP/SIGWINCH.
+    static var signalFD: Int32 { signalPipe.read }
+
+    static func size(fd: Int32 = 1) -> (columns: Int, rows: Int) {
+        var w = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0 else { return (80, 24) }
+        return (Int(w.ws_col), Int(w.ws_row))
+    }
+
+    /// Saves the terminal's settings, then raw mode (no echo, no line buffering; signals stay on so Ctrl-C and
+    /// Ctrl-Z still arrive as SIGINT and SIGTSTP) and the alternate screen.
+    static func enter(screen: Bool = true) {
+        if saved == nil {
+            let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+            guard tcgetattr(0, p) == 0 else { p.deallocate(); return }
+            saved = p
+            leaveBytes = strdup(leaveSequence)
+            installHandlers()
+        }
+        var raw = saved!.pointee
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        _ = tcsetattr(0, TCSAFLUSH, &raw)
+        if screen { FileHandleOutput.stdout(enterSequence) } else { leaveBytes?[0] = 0 }
+        active = 1
+    }
+
+    /// Back to the saved settings and the normal screen (safe to call twice).
+    static func leave() {
+        restoreNow()
+    }
+
+    /// Async-signal-safe: tcsetattr and write only.
+    fileprivate static func restoreNow() {
+        guard active == 1, let saved else { return }
+        active = 0
+        _ = tcsetattr(0, TCSAFLUSH, saved)
+        if let leaveBytes { _ = write(1, leaveBytes, strlen(leaveBytes)) }
+    }
+
+    private static func installHandlers() {
+        // Restore, then hand the signal to whoever had it before (the Swift runtime's crash backtrace, or the
+        // default action), so the process still dies of it with the usual status and report.
+        let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+        previousActions = previous
+        var fatal = sigaction()
+        fatal.__sigaction_handler.sa_handler = { sig in
+            TerminalMode.restoreNow()
+            if let previousActions { sigaction(sig, previousActions + Int(sig), nil) } else { signal(sig, SIG_DFL) }
+            raise(sig)
+        }
+        sigemptyset(&fatal.sa_mask)
+        for sig in [SIGINT, SIGTERM, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+            sigaction(sig, &fatal, previous + Int(sig))
+        }
+        forward([SIGTSTP, SIGCONT, SIGHUP, SIGWINCH])
+    }
+
+    private static func forward(_ signals: [Int32]) {
+        _ = signalPipe
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { sig in
+            var byte = UInt8(truncatingIfNeeded: sig)
+            _ = write(signalWriteFD, &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = Int32(SA_RESTART)
+        for sig in signals { sigaction(sig, &action, nil) }
+    }
+
+    /// Stops the process as Ctrl-Z would, with the terminal given back first; returns after SIGCONT.
+    static func suspend() {
+        restoreNow()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        // Continued: take SIGTSTP again and go back to the game's screen.
+        forward([SIGTSTP])
+        enter()
+    }
+
+    private static let signalPipe: (read: Int32, write: Int32) = {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return (-1, -1) }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        signalWriteFD = ends[1]
+        return (ends[0], ends[1])
+    }()
+}
+
+// Read by signal handlers, so plain C-compatible globals set before the handlers are installed.
+nonisolated(unsafe) private var saved: UnsafeMutablePointer<termios>?
+nonisolated(unsafe) private var leaveBytes: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var previousActions: UnsafeMutablePointer<sigaction>?
+nonisolated(unsafe) private var active: Int32 = 0
+nonisolated(unsafe) private var signalWriteFD: Int32 = -1

@@ -1,0 +1,58 @@
+import Game
+import Motion
+import Testing
+
+@Suite struct GameSessionTests {
+    func session(_ settings: GameSettings) -> GameSession {
+        GameSession(decks: [Deck(id: "d", title: "D", cards: ["a", "b", "c"])], locked: [false], settings: settings,
+                    input: .keyboard) { $0.cards }
+    }
+
+    @Test func soundAndRumbleSwitchIndependently() {
+        var quiet = session(GameSettings(sound: false, rumble: true))
+        _ = quiet.startRound(deckID: "d", at: 0)
+        _ = quiet.tick(at: 3.5)
+        let a = quiet.key(.down, at: 4)
+        #expect(a == [.rumble(.correct)])
+        var still = session(GameSettings(sound: true, rumble: false))
+        _ = still.startRound(deckID: "d", at: 0)
+        _ = still.tick(at: 3.5)
+        #expect(still.key(.up, at: 4) == [.sound("pass")])
+    }
+
+    @Test func settingsScreenTogglesWithEnter() {
+        var s = session(GameSettings())
+        _ = s.key(.down, at: 0)  // Cilësimet
+        _ = s.key(.enter, at: 0)
+        #expect(s.screen == .settings)
+        _ = s.key(.enter, at: 0)
+        #expect(s.settings.sound == false)
+        _ = s.key(.down, at: 0)
+        _ = s.key(.right, at: 0)
+        #expect(s.settings.rumble == false)
+        _ = s.key(.escape, at: 0)
+        #expect(s.screen == .browser)
+    }
+
+    @Test func spacePausesAndResumesThroughAFreshCountdown() {
+        var s = session(GameSettings())
+        _ = s.startRound(deckID: "d", at: 0)
+        _ = s.tick(at: 5)
+        _ = s.key(.space, at: 5)
+        #expect(s.round?.state == .paused)
+        _ = s.tick(at: 100)
+        #expect(s.round?.remaining == 58)  // time stood still
+        let effects = s.key(.space, at: 100)
+        #expect(effects.contains(.recalibrate) && effects.contains(.sound("countdown-3")))
+        #expect(s.round?.state == .buffer)
+        #expect(!s.key(.down, at: 101).contains(.sound("success")))  // no answers during the countdown
+        #expect(s.round?.answers.isEmpty == true)
+    }
+
+    @Test func qQuitsFromAnyScreen() {
+        var s = session(GameSettings())
+        #expect(s.key(.char("q"), at: 0) == [.quit])
+        _ = s.startRound(deckID: "d", at: 0)
+        #expect(s.key(.char("q"), at: 1).last == .quit)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Game
+import Testing
+
+/// `kape play` as a player sees it: in a real pseudo-terminal (tmux), and through a pipe.
+@Suite(.serialized) struct InteractivePlayTests {
+    static let decksDir = PlayCLITests.repo("decks")
+    static let columns = 100, rows = 30
+
+    /// A trap keeps bash running the `echo` after a child killed by SIGINT (it would drop the rest of the line).
+    func command(_ data: TemporaryDirectory) -> String {
+        "trap 'true' INT; XDG_DATA_HOME=\(data.url.path) \(KapeRun.binary) play --deck mix-shqip --keyboard --no-sound --seed 7 --decks \(Self.decksDir); echo EXITED:$?"
+    }
+
+    /// The card's block-letter rows as the renderer draws the first card of this seed (empty history).
+    func expectedCardRows() throws -> [String] {
+        let decks = try DeckLoader.load(directory: Self.decksDir)
+        var s = GameSession(decks: decks, locked: decks.map { _ in false }, settings: GameSettings(), input: .keyboard) {
+            CardOrder.make(cards: $0.cards, previous: [], seed: 7)
+        }
+        _ = s.startRound(deckID: "mix-shqip", at: 0)
+        _ = s.tick(at: 3.5)
+        #expect(s.round?.current == "Era Istrefi")
+        var text = FrameRenderer.render(s, columns: Self.columns, rows: Self.rows)
+        text = text.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+        return text.components(separatedBy: "\r\n").filter { $0.contains("█") }.map(trimmed)
+    }
+
+    /// The line `echo` printed, not the command line that contains the same text.
+    func exited(_ screen: String) -> Bool { screen.components(separatedBy: "\n").contains { $0.hasPrefix("EXITED:") } }
+
+    func trimmed(_ s: String) -> String { String(s.reversed().drop { $0 == " " }.reversed()) }
+
+    /// The shell's terminal modes, read after the game has exited.
+    func sttyRestored(_ pane: TmuxPane) throws -> Bool {
+        try pane.run("echo \"ST\"\"TY:$(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ,)\"")
+        return try pane.wait { $0.contains("STTY:") }?.contains("STTY:icanon,echo,") ?? false
+    }
+
+    @Test func aRoundInATerminalShowsTheCardScoresAndRestoresTheTerminalOnQuit() throws {
+        let data = try TemporaryDirectory()
+        let pane = try TmuxPane(columns: Self.columns, rows: Self.rows)
+        let card = try expectedCardRows()
+        #expect(card.count >= 5)
+        try pane.run(command(data))
+
+        let countdown = try pane.wait { $0.contains("Vendose në ballë") }
+        #expect(countdown != nil, "no countdown")
+        #expect(pane.alternateScreen)
+        let playing = try pane.wait { screen in
+            let lines = Set(screen.components(separatedBy: "\n").map(trimmed))
+            return screen.contains("Pikë: 0") && card.allSatisfy(lines.contains)
+        }
+        #expect(playing != nil, "the card never appeared in block letters: \((try? pane.capture()) ?? "")")
+
+        try pane.send("Down")
+        #expect(try pane.wait { $0.contains("Pikë: 1") } != nil, "the score did not count ↓")
+        try pane.send("Up")
+        try pane.send("q")
+        let after = try pane.wait(exited)
+        #expect(after?.contains("EXITED:0") == true, "\(after ?? "no exit")")
+        #expect(!pane.alternateScreen)
+        #expect(try sttyRestored(pane))
+    }
+
+    @Test func ctrlCMidRoundRestoresTheTerminal() throws {
+        let data = try TemporaryDirectory()
+        let pane = try TmuxPane(columns: Self.columns, rows: Self.rows)
+        try pane.run(command(data))
+        #expect(try pane.wait { $0.contains("Vendose në ballë") } != nil)
+        try pane.send("C-c")
+        let after = try pane.wait(exited)
+        #expect(after?.contains("EXITED:130") == true, "\(after ?? "no exit")")
+        #expect(!pane.alternateScreen)
+        #expect(try sttyRestored(pane))
+    }
+
+    @Test func throughAPipeItPrintsPlainLinesAndEndsWhenInputEnds() throws {
+        let data = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: KapeRun.binary)
+        process.arguments = ["play", "--deck", "mix-shqip", "--keyboard", "--no-sound", "--seed", "7", "--decks", Self.decksDir]
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": data.url.path]) { $1 }
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try input.fileHandleForWriting.close()  // no keys: the round stops at once with nothing played
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(!text.contains("\u{1B}"))
+        #expect(text.hasPrefix("[buffer] Vendose në ballë\n3…\n"))
+        #expect(text.contains("[paused]"))
+        #expect(text.contains("Rezultati: 0"))
+    }
+}
