@@ -49,6 +49,18 @@ import Testing
         #expect(s.round?.answers.isEmpty == true)
     }
 
+    @Test func restorePurchasesUnlocksWhatTheStoreGrants() {
+        var s = GameSession(decks: [Deck(id: "v", title: "V", vip: true, cards: ["a"])], locked: [true],
+                            settings: GameSettings(), input: .keyboard) { $0.cards }
+        #expect(s.startRound(deckID: "v", at: 0) == nil)
+        _ = s.key(.down, at: 0)
+        _ = s.key(.down, at: 0)  // Rikthe Blerjet
+        #expect(s.key(.enter, at: 0) == [.restorePurchases])
+        s.restored(locked: [false])
+        #expect(s.notice?.contains("u hap") == true)
+        #expect(s.startRound(deckID: "v", at: 0) != nil)
+    }
+
     @Test func qQuitsFromAnyScreen() {
         var s = session(GameSettings())
         #expect(s.key(.char("q"), at: 0) == [.quit])

@@ -24,14 +24,16 @@ public struct GameSession {
         /// The motion detector must take the neutral pose again (every countdown).
         case recalibrate
         case finished(deck: String, result: RoundResult, shown: [String])
+        /// "Rikthe Blerjet": ask the store again, then `restored(locked:)`.
+        case restorePurchases
         case quit
     }
 
     public static let flashSeconds = 0.3
-    public static let menuItems = ["Cilësimet", "Dil"]
+    public static let menuItems = ["Cilësimet", "Rikthe Blerjet", "Dil"]
 
     public let decks: [Deck]
-    public let locked: [Bool]
+    public private(set) var locked: [Bool]
     public var input: InputSource
     public private(set) var settings: GameSettings
     public private(set) var screen = Screen.browser
@@ -149,6 +151,14 @@ public struct GameSession {
         return start(decks[i], at: t)
     }
 
+    /// The store's answer to "Rikthe Blerjet".
+    public mutating func restored(locked: [Bool]) {
+        guard locked.count == decks.count else { return }
+        let opened = zip(self.locked, locked).filter { $0.0 && !$0.1 }.count
+        self.locked = locked
+        notice = opened > 0 ? "Blerjet u rikthyen: \(opened) dek VIP u hap" : "Asnjë blerje për të rikthyer"
+    }
+
     // MARK: internals
 
     private mutating func choose(at t: Double) -> [Effect] {
@@ -161,6 +171,7 @@ public struct GameSession {
         }
         switch Self.menuItems[selected - decks.count] {
         case "Cilësimet": screen = .settings; settingsSelected = 0; return []
+        case "Rikthe Blerjet": return [.restorePurchases]
         default: return [.quit]
         }
     }

@@ -16,6 +16,8 @@ final class GameLoop {
     let fullScreen: Bool
     let onFinished: (String, RoundResult, [String]) -> Void
     let onSettings: (GameSettings) -> Void
+    /// Asks the store which decks are locked now ("Rikthe Blerjet").
+    var restore: () -> [Bool] = { [] }
     private let t0 = MonotonicClock.now()
     private var parser = KeyParser()
     private var quit = false
@@ -128,6 +130,7 @@ final class GameLoop {
             case .rumbleWarning: try? rumble?.play(strong: 0.6, weak: 0.6, milliseconds: 300)
             case .recalibrate: feed?.recalibrate()
             case .finished(let deck, let result, let shown): onFinished(deck, result, shown)
+            case .restorePurchases: session.restored(locked: restore())
             case .quit: quit = true
             }
         }

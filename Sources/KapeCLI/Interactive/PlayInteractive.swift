@@ -50,6 +50,7 @@ extension Play {
                                 try? history.value.save(path: history.path)
                             },
                             onSettings: { Self.saveSettings($0, settingsPath) })
+        loop.restore = { all.map { $0.isLocked(in: LocalStore(path: LocalStore.defaultPath())) } }
         if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
         loop.run(startDeck: startDeck)
         TerminalMode.leave()
