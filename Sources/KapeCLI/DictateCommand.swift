@@ -50,13 +50,26 @@ struct Dictate: ParsableCommand {
         let player = noSound ? nil : try PhrasePlayer(lesson: l, output: output, sounds: sounds.path)
         defer { player?.finish() }
         var typed: [String?] = []
+        // On a terminal the answer is marked as it is typed; piped input is read line by line.
+        let live = isatty(0) == 1 && isatty(1) == 1
+        if live { TerminalMode.enter(screen: false) }
+        defer { if live { TerminalMode.leave() } }
+        let color = live && getenv("NO_COLOR") == nil
         for (i, cue) in cues.enumerated() {
-            FileHandleOutput.stdout("\n\(i + 1)/\(cues.count)  (Enter on an empty line replays)\n")
+            FileHandleOutput.stdout((live ? "\r\n" : "\n") + "\(i + 1)/\(cues.count)  (Tab or Enter on an empty line replays)" + (live ? "\r\n" : "\n"))
             var line: String?
             repeat {
                 try player?.play(phrase: i)
-                FileHandleOutput.stdout("> ")
-                line = readLine(strippingNewline: true)
+                if live {
+                    switch LiveAnswerLine.read(reference: cue.text, options: compare.options, color: color) {
+                    case .answer(let a): line = a
+                    case .replay: line = ""
+                    case .end: line = nil
+                    }
+                } else {
+                    FileHandleOutput.stdout("> ")
+                    line = readLine(strippingNewline: true)
+                }
                 guard let l = line else { break }
                 if l.trimmingCharacters(in: .whitespaces).isEmpty || l == "\t" { line = "" }
             } while line == ""
@@ -64,8 +77,11 @@ struct Dictate: ParsableCommand {
             typed.append(answer)
             let result = Comparison(reference: cue.text, typed: answer, options: compare.options)
             try player?.feedback(perfect: result.isPerfect)
-            FileHandleOutput.stdout(ComparisonOutput.terminal(result, style: .forStdout()))
+            let feedback = ComparisonOutput.terminal(result, style: .forStdout())
+            // Raw mode does not turn \n into \r\n.
+            FileHandleOutput.stdout(live ? feedback.replacingOccurrences(of: "\n", with: "\r\n") : feedback)
         }
+        if live { TerminalMode.leave() }
         try score(l, typed: typed + Array(repeating: nil, count: cues.count - typed.count), store: store, quiet: true)
     }
 

@@ -43,3 +43,28 @@ import Testing
         #expect(r.stderr.contains("/nonexistent/lesson"))
     }
 }
+
+/// On a real terminal the answer is marked while it is typed, and the terminal is given back afterwards.
+@Suite(.serialized) struct DictateTerminalTests {
+    @Test func answerIsMarkedAsItIsTypedAndTheTerminalIsRestored() throws {
+        let data = try TemporaryDirectory()
+        let pane = try TmuxPane(columns: 120, rows: 30)
+        try pane.run("XDG_DATA_HOME=\(data.path("d")) \(KapeRun.binary) dictate \(DictateCLITests.lesson) --device wav:\(data.path("o.wav")); echo EXITED:$?; stty -a | grep -o -- '-icanon\\|icanon' | head -1")
+        #expect(try pane.wait { $0.contains("1/22") } != nil)
+        try pane.send("Guten Mor", literal: true)
+        #expect(try pane.wait { $0.contains("> Guten Mor ✓") } != nil, "\((try? pane.capture()) ?? "")")
+        try pane.send("x", literal: true)
+        #expect(try pane.wait { $0.contains("> Guten Morx ✗") } != nil, "\((try? pane.capture()) ?? "")")
+        try pane.send("BSpace")
+        try pane.send("gen! Was darf ich Ihnen bringen?", literal: true)
+        try pane.send("Enter")
+        #expect(try pane.wait { $0.contains("100.0 %") && $0.contains("2/22") } != nil, "\((try? pane.capture()) ?? "")")
+        try pane.send("C-d")
+        // The echoed command line holds "EXITED:$?" too: wait for a status digit.
+        let end = try pane.wait { pane in (0...9).contains { pane.contains("EXITED:\($0)") } }
+        #expect(end?.contains("EXITED:0") == true)
+        #expect(end?.contains("1 of 22 phrases") == true)
+        #expect(end?.components(separatedBy: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "icanon" } == true,
+                "the terminal was not given back: \(end ?? "")")
+    }
+}
