@@ -16,6 +16,12 @@ struct Review: ParsableCommand {
     @Flag(inversion: .prefixedEnableDisable, help: "Whether mastered phrases come back every 20 days (saved).")
     var repeatMastered: Bool?
     @OptionGroup var compare: CompareFlags
+    @Option(help: "Lessons directory, to play the phrases' audio.")
+    var lessons = "lessons"
+    @Flag(help: "No sound.")
+    var noSound = false
+    @OptionGroup var output: AudioOutputOptions
+    @OptionGroup var sounds: SoundsDirectoryOption
 
     func run() throws {
         let store = try ProgressCLI.store()
@@ -26,11 +32,7 @@ struct Review: ParsableCommand {
         if list { return try printList(store.read(), today: today) }
         let due = try store.read().review.due(on: today).sorted { ($0.due, $0.added) < ($1.due, $1.added) }
         guard !due.isEmpty else { return try nothingDue(store.read()) }
-        guard let answers else {
-            FileHandleOutput.stdout("\(due.count) phrase\(due.count == 1 ? "" : "s") due today; audio review is not "
-                                    + "available yet: score typed answers with --answers FILE.\n")
-            return
-        }
+        guard let answers else { return try interactive(due, store: store) }
         try score(due, answers: try Self.readAnswers(answers), store: store)
     }
 
@@ -64,6 +66,57 @@ struct Review: ParsableCommand {
         } else {
             FileHandleOutput.stdout("reviewed \(count) of \(due.count): accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n")
         }
+    }
+
+    /// Today's due phrases as dictation: each is played from its lesson (when the lesson is found), typed, marked.
+    private func interactive(_ due: [ReviewItem], store: ProgressStore) throws {
+        let found = (try? Lesson.scan(lessons)) ?? []
+        var players: [String: PhrasePlayer] = [:]
+        defer { players.values.forEach { $0.finish() } }
+        let live = isatty(0) == 1 && isatty(1) == 1
+        let nl = live ? "\r\n" : "\n"
+        if live { TerminalMode.enter(screen: false) }
+        defer { if live { TerminalMode.leave() } }
+        var total = 0.0, points = 0, count = 0
+        for (n, item) in due.enumerated() {
+            // The phrase's audio: its lesson's cue with the same text.
+            var play: (() throws -> Void)?
+            if !noSound, let id = item.lesson, let lesson = found.first(where: { $0.info.id == id }),
+               let cue = lesson.transcript.cues.firstIndex(where: { Comparison(reference: $0.text, typed: item.reference).isPerfect }) {
+                if players[id] == nil { players[id] = try PhrasePlayer(lesson: lesson, output: output, sounds: sounds.path) }
+                let player = players[id]!
+                play = { try player.play(phrase: cue) }
+            }
+            FileHandleOutput.stdout("\(nl)\(n + 1)/\(due.count)\(play == nil ? " (no audio: the phrase's lesson was not found)" : "")\(nl)")
+            var answer: String?
+            repeat {
+                try play?()
+                if live {
+                    switch LiveAnswerLine.read(reference: item.reference, options: compare.options, color: getenv("NO_COLOR") == nil) {
+                    case .answer(let a): answer = a
+                    case .replay: answer = play == nil ? nil : ""
+                    case .end: answer = nil
+                    }
+                } else {
+                    FileHandleOutput.stdout("> ")
+                    answer = readLine(strippingNewline: true)
+                    if answer?.trimmingCharacters(in: .whitespaces).isEmpty == true, play != nil { answer = "" }
+                }
+            } while answer == ""
+            guard let typed = answer else { break }
+            let result = Comparison(reference: item.reference, typed: typed, options: compare.options)
+            if let id = item.lesson { _ = try? players[id]?.feedback(perfect: result.isPerfect) }
+            points += try store.update { data in
+                data.recordReview(result, key: item.key, at: ProgressCLI.now(), calendar: ProgressCLI.calendar)
+            }
+            total += result.accuracy
+            count += 1
+            let feedback = ComparisonOutput.terminal(result, style: .forStdout())
+            FileHandleOutput.stdout(live ? feedback.replacingOccurrences(of: "\n", with: "\r\n") : feedback)
+        }
+        if live { TerminalMode.leave() }
+        let accuracy = count == 0 ? 0 : total / Double(count)
+        FileHandleOutput.stdout("\nreviewed \(count) of \(due.count): accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n")
     }
 
     private func nothingDue(_ data: ProgressData) throws {
