@@ -50,38 +50,18 @@ struct Dictate: ParsableCommand {
         let player = noSound ? nil : try PhrasePlayer(lesson: l, output: output, sounds: sounds.path)
         defer { player?.finish() }
         var typed: [String?] = []
-        // On a terminal the answer is marked as it is typed; piped input is read line by line.
-        let live = isatty(0) == 1 && isatty(1) == 1
-        if live { TerminalMode.enter(screen: false) }
-        defer { if live { TerminalMode.leave() } }
-        let color = live && getenv("NO_COLOR") == nil
+        let prompt = AnswerPrompt()
+        defer { prompt.close() }
         for (i, cue) in cues.enumerated() {
-            FileHandleOutput.stdout((live ? "\r\n" : "\n") + "\(i + 1)/\(cues.count)  (Tab or Enter on an empty line replays)" + (live ? "\r\n" : "\n"))
-            var line: String?
-            repeat {
-                try player?.play(phrase: i)
-                if live {
-                    switch LiveAnswerLine.read(reference: cue.text, options: compare.options, color: color) {
-                    case .answer(let a): line = a
-                    case .replay: line = ""
-                    case .end: line = nil
-                    }
-                } else {
-                    FileHandleOutput.stdout("> ")
-                    line = readLine(strippingNewline: true)
-                }
-                guard let l = line else { break }
-                if l.trimmingCharacters(in: .whitespaces).isEmpty || l == "\t" { line = "" }
-            } while line == ""
-            guard let answer = line else { break }  // end of input: score what was typed
+            prompt.say("\n\(i + 1)/\(cues.count)  (Tab or Enter on an empty line replays)\n")
+            let play = player.map { p in { try p.play(phrase: i) } }
+            guard let answer = try prompt.ask(reference: cue.text, options: compare.options, play: play) else { break }
             typed.append(answer)
             let result = Comparison(reference: cue.text, typed: answer, options: compare.options)
             try player?.feedback(perfect: result.isPerfect)
-            let feedback = ComparisonOutput.terminal(result, style: .forStdout())
-            // Raw mode does not turn \n into \r\n.
-            FileHandleOutput.stdout(live ? feedback.replacingOccurrences(of: "\n", with: "\r\n") : feedback)
+            prompt.say(ComparisonOutput.terminal(result, style: .forStdout()))
         }
-        if live { TerminalMode.leave() }
+        prompt.close()
         try score(l, typed: typed + Array(repeating: nil, count: cues.count - typed.count), store: store, quiet: true)
     }
 
@@ -108,11 +88,7 @@ struct Dictate: ParsableCommand {
         }
         let accuracy = count == 0 ? 0 : total / Double(count)
         if json {
-            var line = JSONLine()
-            line.add("event", "result")
-            line.add("accuracy", accuracy, decimals: 4)
-            line.add("points", points)
-            out += line.text + "\n"
+            out += ComparisonOutput.resultJSON(accuracy: accuracy, points: points) + "\n"
         } else {
             out += "\n\(count) of \(l.transcript.cues.count) phrases: accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n"
         }

@@ -58,11 +58,7 @@ struct Review: ParsableCommand {
         }
         let accuracy = count == 0 ? 0 : total / Double(count)
         if json {
-            var line = JSONLine()
-            line.add("event", "result")
-            line.add("accuracy", accuracy, decimals: 4)
-            line.add("points", points)
-            FileHandleOutput.stdout(line.text + "\n")
+            FileHandleOutput.stdout(ComparisonOutput.resultJSON(accuracy: accuracy, points: points) + "\n")
         } else {
             FileHandleOutput.stdout("reviewed \(count) of \(due.count): accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n")
         }
@@ -73,10 +69,8 @@ struct Review: ParsableCommand {
         let found = (try? Lesson.scan(lessons)) ?? []
         var players: [String: PhrasePlayer] = [:]
         defer { players.values.forEach { $0.finish() } }
-        let live = isatty(0) == 1 && isatty(1) == 1
-        let nl = live ? "\r\n" : "\n"
-        if live { TerminalMode.enter(screen: false) }
-        defer { if live { TerminalMode.leave() } }
+        let prompt = AnswerPrompt()
+        defer { prompt.close() }
         var total = 0.0, points = 0, count = 0
         for (n, item) in due.enumerated() {
             // The phrase's audio: its lesson's cue with the same text.
@@ -87,22 +81,8 @@ struct Review: ParsableCommand {
                 let player = players[id]!
                 play = { try player.play(phrase: cue) }
             }
-            FileHandleOutput.stdout("\(nl)\(n + 1)/\(due.count)\(play == nil ? " (no audio: the phrase's lesson was not found)" : "")\(nl)")
-            var answer: String?
-            repeat {
-                try play?()
-                if live {
-                    switch LiveAnswerLine.read(reference: item.reference, options: compare.options, color: getenv("NO_COLOR") == nil) {
-                    case .answer(let a): answer = a
-                    case .replay: answer = play == nil ? nil : ""
-                    case .end: answer = nil
-                    }
-                } else {
-                    FileHandleOutput.stdout("> ")
-                    answer = readLine(strippingNewline: true)
-                    if answer?.trimmingCharacters(in: .whitespaces).isEmpty == true, play != nil { answer = "" }
-                }
-            } while answer == ""
+            prompt.say("\n\(n + 1)/\(due.count)\(play == nil ? " (no audio: the phrase's lesson was not found)" : "")\n")
+            let answer = try prompt.ask(reference: item.reference, options: compare.options, play: play)
             guard let typed = answer else { break }
             let result = Comparison(reference: item.reference, typed: typed, options: compare.options)
             if let id = item.lesson { _ = try? players[id]?.feedback(perfect: result.isPerfect) }
@@ -111,10 +91,9 @@ struct Review: ParsableCommand {
             }
             total += result.accuracy
             count += 1
-            let feedback = ComparisonOutput.terminal(result, style: .forStdout())
-            FileHandleOutput.stdout(live ? feedback.replacingOccurrences(of: "\n", with: "\r\n") : feedback)
+            prompt.say(ComparisonOutput.terminal(result, style: .forStdout()))
         }
-        if live { TerminalMode.leave() }
+        prompt.close()
         let accuracy = count == 0 ? 0 : total / Double(count)
         FileHandleOutput.stdout("\nreviewed \(count) of \(due.count): accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n")
     }

@@ -79,34 +79,12 @@ import Testing
         #expect(try KapeRun.run(["dictate", DictateCLITests.lesson, "--answers", answers], environment: env).status == 0)
         env["KAPE_NOW"] = "\(day0 + 3 * 86_400)"
         let lessons = CorpusRegressionTests.root.appendingPathComponent("lessons").path
-        let r = try KapeRun.runWithInput("Guten Morgen! Was darf ich Ihnen bringen?\n",
-                                         ["review", "--lessons", lessons, "--device", "wav:\(dir.path("r.wav"))"], environment: env)
+        let r = try KapeRun.run(["review", "--lessons", lessons, "--device", "wav:\(dir.path("r.wav"))"], environment: env,
+                                input: "Guten Morgen! Was darf ich Ihnen bringen?\n")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("1/1") && !r.stdout.contains("no audio"))
         #expect(r.stdout.contains("reviewed 1 of 1: accuracy 100.0 %"))
         let list = try KapeRun.run(["review", "--list", "--json"], environment: env)
         #expect(list.stdout.contains("\"correct_at_level\": 1"))
-    }
-}
-
-extension KapeRun {
-    static func runWithInput(_ input: String, _ arguments: [String], environment: [String: String]) throws -> KapeRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let inPipe = Pipe(), out = Pipe(), err = Pipe()
-        process.standardInput = inPipe
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        inPipe.fileHandleForWriting.write(Data(input.utf8))
-        try inPipe.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return KapeRun(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 }

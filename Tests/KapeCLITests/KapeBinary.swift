@@ -12,17 +12,23 @@ struct KapeRun {
         return root.appendingPathComponent(".build/debug/kape").path
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> KapeRun {
+    /// `input`, when given, is written to the child's standard input (then closed).
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> KapeRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err
+        if input != nil { process.standardInput = inPipe }
         try process.run()
+        if let input {
+            inPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inPipe.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting so a chatty child never blocks on a full pipe.
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()

@@ -4,6 +4,9 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
 
+    /// Starts from a raw SplitMix64 state (the game's card order was seeded this way; fixtures depend on it).
+    public init(state: UInt64) { self.state = state }
+
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
