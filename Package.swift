@@ -30,7 +30,9 @@ let package = Package(
         // Live input from evdev: discovery, reading, hot-plug, axis tables, rumble, recording.
         .target(name: "MotionDevices", dependencies: ["Motion", "CEvdev"]),
         // The party game: decks, the round state machine, results and history. Time is an input.
-        .target(name: "Game", dependencies: ["Motion"]),
+        .target(name: "Game", dependencies: ["Motion", "TerminalUI"]),
+        // Terminal pieces the game and the lessons share: key decoding, cell widths.
+        .target(name: "TerminalUI"),
 
         // SVG plots: axes, ticks, lines, markers, legend; shared by every `--plot` and report.
         .target(name: "Plot"),
@@ -45,14 +47,15 @@ let package = Package(
 
         // The command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion", "MotionDevices", "Plot", "AudioIO", "Game", "Lessons",
+            "Motion", "MotionDevices", "Plot", "AudioIO", "Game", "Lessons", "TerminalUI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "Game"]),
-        .testTarget(name: "GameTests", dependencies: ["Game", "Motion"]),
+        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "Game", "TerminalUI"]),
+        .testTarget(name: "GameTests", dependencies: ["Game", "Motion", "TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP"]),
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP"]),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),

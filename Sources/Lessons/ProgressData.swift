@@ -28,6 +28,41 @@ public struct GameRound: Sendable, Codable, Equatable {
     public var day: Day
 }
 
+/// The learner's listening settings: what `kape shadow` starts with.
+public struct ListeningSettings: Sendable, Codable, Equatable {
+    /// Playback speed a lesson starts at (0.5–2.0).
+    public var defaultSpeed = 1.0
+    /// How many times `l` plays the current line.
+    public var loopTimes = 3
+    /// Silence after each pass of a looped line, for the learner to speak (seconds; 0 = none).
+    public var loopPause = 0.0
+
+    public init() {}
+
+    public static let speedRange = 0.5...2.0
+    public static let loopTimesRange = 1...99
+    public static let loopPauseRange = 0.0...30.0
+
+    enum CodingKeys: String, CodingKey { case defaultSpeed, loopTimes, loopPause }
+
+    /// Missing fields take their defaults; a value out of range is an error, never silently replaced.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        defaultSpeed = try c.decodeIfPresent(Double.self, forKey: .defaultSpeed) ?? 1
+        loopTimes = try c.decodeIfPresent(Int.self, forKey: .loopTimes) ?? 3
+        loopPause = try c.decodeIfPresent(Double.self, forKey: .loopPause) ?? 0
+        guard Self.speedRange.contains(defaultSpeed) else {
+            throw DecodingError.dataCorruptedError(forKey: .defaultSpeed, in: c, debugDescription: "defaultSpeed must be 0.5 to 2.0")
+        }
+        guard Self.loopTimesRange.contains(loopTimes) else {
+            throw DecodingError.dataCorruptedError(forKey: .loopTimes, in: c, debugDescription: "loopTimes must be 1 to 99")
+        }
+        guard Self.loopPauseRange.contains(loopPause) else {
+            throw DecodingError.dataCorruptedError(forKey: .loopPause, in: c, debugDescription: "loopPause must be 0 to 30 seconds")
+        }
+    }
+}
+
 public struct SavedPosition: Sendable, Codable, Equatable {
     public var seconds: Double
     public var at: Date
@@ -54,6 +89,7 @@ public struct ProgressData: Sendable, Codable, Equatable {
     /// Day → number of activities that day (dictations, lessons, rounds).
     public var activity: [String: Int] = [:]
     public var review = ReviewPool()
+    public var listening = ListeningSettings()
 
     public init() {}
 
@@ -61,7 +97,7 @@ public struct ProgressData: Sendable, Codable, Equatable {
     public static let currentVersion = 1
 
     enum CodingKeys: String, CodingKey {
-        case version, points, dictations, lessonsCompleted, positions, gameRounds, activity, review
+        case version, points, dictations, lessonsCompleted, positions, gameRounds, activity, review, listening
     }
 
     /// Missing sections decode as empty, so a store written before a section existed is not "damaged".
@@ -75,6 +111,7 @@ public struct ProgressData: Sendable, Codable, Equatable {
         gameRounds = try c.decodeIfPresent([GameRound].self, forKey: .gameRounds) ?? []
         activity = try c.decodeIfPresent([String: Int].self, forKey: .activity) ?? [:]
         review = try c.decodeIfPresent(ReviewPool.self, forKey: .review) ?? ReviewPool()
+        listening = try c.decodeIfPresent(ListeningSettings.self, forKey: .listening) ?? ListeningSettings()
     }
 
     public var activeDays: Set<Day> { Set(activity.compactMap { $0.value > 0 ? Day($0.key) : nil }) }

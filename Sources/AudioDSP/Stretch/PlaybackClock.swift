@@ -37,14 +37,24 @@ public struct PlaybackClock {
         framesWritten += frames
     }
 
-    /// Stretcher output frame heard at sink frame `f` (clamped to the kept history).
-    public func stretcherFrame(atSinkFrame f: Int) -> Int {
-        guard count > 0 else { return 0 }
+    /// The slot of the span holding sink frame `f` (the oldest kept one if `f` is older).
+    private func slot(atSinkFrame f: Int) -> Int {
         var i = count - 1
         let oldest = max(0, count - capacity)
         while i > oldest && sinkStart[i % capacity] > f { i -= 1 }
-        let s = i % capacity
+        return i % capacity
+    }
+
+    /// Stretcher output frame heard at sink frame `f` (clamped to the kept history).
+    public func stretcherFrame(atSinkFrame f: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let s = slot(atSinkFrame: f)
         return frozen[s] ? stretchStart[s] : stretchStart[s] + max(0, f - sinkStart[s])
+    }
+
+    /// Whether sink frame `f` is silence the player wrote (paused or holding), not stretched audio.
+    public func isSilence(atSinkFrame f: Int) -> Bool {
+        count == 0 || frozen[slot(atSinkFrame: f)]
     }
 
     /// Lesson input frame heard now, given the device's queued `delay` (the stretcher's monotonic time map).

@@ -1,19 +1,9 @@
+import TerminalUI
+
 /// A whole screen as one string, from the session and the terminal's size only: home the cursor, then every row
 /// painted edge to edge (24-bit colour), so a frame never depends on what was drawn before and tests can read it.
 public enum FrameRenderer {
-    public struct RGB: Sendable, Equatable {
-        public var r, g, b: UInt8
-        public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }
-        public static let black = RGB(0, 0, 0)
-        public static let white = RGB(255, 255, 255)
-        public static let grey = RGB(150, 150, 150)
-        public static let neon = RGB(0x39, 0xFF, 0x14)
-        public static let orange = RGB(0xFF, 0x95, 0x00)
-        public static let red = RGB(0xE4, 0x1E, 0x20)
-
-        var foreground: String { "\u{1B}[38;2;\(r);\(g);\(b)m" }
-        var background: String { "\u{1B}[48;2;\(r);\(g);\(b)m" }
-    }
+    public typealias RGB = TerminalUI.RGB
 
     /// One row: coloured pieces, centred or from the left edge.
     struct Row {

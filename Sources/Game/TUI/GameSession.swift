@@ -1,4 +1,5 @@
 import Motion
+import TerminalUI
 
 /// Player settings ("Cilësimet"): sound and rumble switch independently.
 public struct GameSettings: Sendable, Codable, Equatable {

@@ -1,4 +1,5 @@
 import Game
+import TerminalUI
 import Motion
 import MotionDevices
 #if canImport(Glibc)

@@ -71,6 +71,10 @@ enum TerminalMode {
         forward([SIGTSTP, SIGCONT, SIGHUP, SIGWINCH])
     }
 
+    /// SIGINT, SIGTERM and SIGHUP become bytes on `signalFD` too: for a loop that saves the learner's place before
+    /// it quits. Call after `enter`, whose handlers it replaces for these three.
+    static func catchQuitSignals() { forward([SIGINT, SIGTERM, SIGHUP]) }
+
     private static func forward(_ signals: [Int32]) {
         _ = signalPipe
         var action = sigaction()

@@ -25,6 +25,12 @@ public struct ShadowMachine: Sendable {
         public var cue: Int
         public var remaining: Int
         public var pauseAfter: Double
+
+        public init(cue: Int, remaining: Int, pauseAfter: Double) {
+            self.cue = cue
+            self.remaining = remaining
+            self.pauseAfter = pauseAfter
+        }
     }
 
     public let transcript: Transcript

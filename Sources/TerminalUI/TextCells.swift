@@ -1,8 +1,8 @@
-/// Terminal column widths, good enough for the game's text: Latin letters one cell, emoji two, combining marks none.
-enum TextCells {
-    static func width(_ s: String) -> Int { s.unicodeScalars.reduce(0) { $0 + width($1) } }
+/// Terminal column widths, good enough for the game and the lessons: Latin letters one cell, emoji two, combining marks none.
+public enum TextCells {
+    public static func width(_ s: String) -> Int { s.unicodeScalars.reduce(0) { $0 + width($1) } }
 
-    static func width(_ u: Unicode.Scalar) -> Int {
+    public static func width(_ u: Unicode.Scalar) -> Int {
         let v = u.value
         if v == 0xFE0F || v == 0x200D || (0x0300...0x036F).contains(v) { return 0 }
         if (0x1F000...0x1FAFF).contains(v) || (0x2600...0x27BF).contains(v) && u.properties.isEmojiPresentation { return 2 }
@@ -11,7 +11,7 @@ enum TextCells {
     }
 
     /// Cut to `cells` columns (never splitting a wide character), then pad with spaces to exactly that.
-    static func fit(_ s: String, _ cells: Int) -> String {
+    public static func fit(_ s: String, _ cells: Int) -> String {
         guard cells > 0 else { return "" }
         var out = "", used = 0
         for ch in s {
@@ -24,7 +24,7 @@ enum TextCells {
     }
 
     /// Centred in `cells` columns.
-    static func centre(_ s: String, _ cells: Int) -> String {
+    public static func centre(_ s: String, _ cells: Int) -> String {
         let w = width(s)
         guard w < cells else { return fit(s, cells) }
         return fit(String(repeating: " ", count: (cells - w) / 2) + s, cells)

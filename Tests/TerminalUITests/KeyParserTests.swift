@@ -1,4 +1,4 @@
-import Game
+import TerminalUI
 import Testing
 
 @Suite struct KeyParserTests {

@@ -20,7 +20,15 @@ final class ShadowPlayer {
     /// Added to the sink's own delay (tests inject device latency on the unpaced file sink).
     let extraDelay: Int
     let period: Int
+    /// The whole lesson has been heard (not only rendered): the player writes silence and waits for `restart`.
     private(set) var ended = false
+    /// Lesson time heard at the last step.
+    private(set) var heardTime: Double
+    private var renderDone = false
+    /// A seek written but not heard yet: commands act on where the learner asked to be, not on the old audio
+    /// still draining from the device (→ then l loops the new line, not the old one).
+    /// `sinkFrame` is where its audio starts in the sink, nil until that audio is written (paused, holding).
+    private var pendingSeek: (target: Double, sinkFrame: Int?)?
     private var holdFrames = 0
     private var inputDone = false
     private var input: [Float]
@@ -34,6 +42,7 @@ final class ShadowPlayer {
         self.extraDelay = extraDelay
         period = sink.info.periodFrames
         machine = ShadowMachine(transcript: transcript, duration: reader.seconds, speed: speed)
+        heardTime = start
         cursor = TranscriptCursor(transcript: transcript)
         let startFrame = max(0, min(reader.frames, Int(start * Double(reader.rate))))
         stretcher = WSOLAStretcher(channels: reader.channels, rate: reader.rate, mapSeconds: 10, startFrame: startFrame)
@@ -53,12 +62,33 @@ final class ShadowPlayer {
 
     var rate: Int { reader.rate }
 
+    /// What a screen or a JSON line shows of the player.
+    struct State: Equatable {
+        var playing: Bool
+        var speed: Double
+        var loop: ShadowMachine.Loop?
+        var ended: Bool
+    }
+
+    var state: State { State(playing: machine.playing, speed: machine.speed, loop: machine.loop, ended: ended) }
+    var currentCue: Int? { cursor.current }
+
+    /// From the beginning again, after the lesson ended.
+    func restart(emit: (Event) -> Void) throws {
+        ended = false
+        renderDone = false
+        if !machine.playing { for a in machine.handle(.resume, at: heardTime) { try apply(a, heard: heardTime, emit: emit) } }
+        for a in machine.handle(.seek(0), at: heardTime) { try apply(a, heard: heardTime, emit: emit) }
+    }
+
     /// Lesson seconds heard now for a device delay of `delay` frames.
     func heard(delay: Int) -> Double { clock.audibleInputFrame(delay: delay, stretcher: stretcher) / Double(rate) }
 
     /// A learner's command, applied at what is heard now.
     func command(_ c: ShadowMachine.Command, emit: (Event) -> Void) throws {
-        let t = heard(delay: currentDelay())
+        let delay = currentDelay()
+        var t = heard(delay: delay)
+        if let p = pendingSeek, clock.framesWritten - delay < p.sinkFrame ?? .max { t = p.target }
         for a in machine.handle(c, at: t) { try apply(a, heard: t, emit: emit) }
     }
 
@@ -75,14 +105,17 @@ final class ShadowPlayer {
             try reader.seek(toFrame: f)
             stretcher.seek(toInputFrame: f)
             inputDone = false
+            renderDone = false
+            pendingSeek = (Double(f) / Double(rate), nil)
         case .speed(let v): stretcher.speed = v
         case .hold(let s): holdFrames += Int(s * Double(rate))
         case .pause, .resume: break
-        case .end: ended = true
+        case .end: renderDone = true
         }
     }
 
-    /// Writes one period (stretched audio, or silence while paused or holding) and reports a cue change first.
+    /// Writes one period (stretched audio, or silence while paused, holding or once the end is rendered) and
+    /// reports a cue change first.
     func step(emit: (Event) -> Void) throws {
         let delay: Int
         switch sink.space() {
@@ -90,19 +123,38 @@ final class ShadowPlayer {
         case .recovered: delay = extraDelay
         case .failed(let e): throw e
         }
-        let now = heard(delay: delay)
+        var now = heard(delay: delay)
+        let audible = clock.framesWritten - delay
+        if let p = pendingSeek {
+            let start = p.sinkFrame ?? .max - stretcher.hop
+            if audible >= start + stretcher.hop {
+                pendingSeek = nil
+            } else if audible >= start {
+                // The first hop after a jump cross-fades from the old audio: it is heard as the new place.
+                now = p.target + Double(audible - start) * machine.speed / Double(rate)
+            } else if clock.isSilence(atSinkFrame: audible) {
+                // A jump made while paused: only silence is heard until then, so the place is where playing resumes.
+                now = p.target
+            }
+        }
+        heardTime = now
+        if renderDone {
+            // Everything rendered: silence keeps the device running until the last frame is heard.
+            ended = clock.stretcherFrame(atSinkFrame: max(0, clock.framesWritten - delay)) >= stretcher.outputFrames
+        }
         if let change = cursor.update(lessonTime: now) {
             emit(.cue(index: change, heard: now, sinkFrame: clock.framesWritten - delay))
         }
         let ch = reader.channels
         var n = 0
-        if !machine.playing || holdFrames > 0 {
-            n = machine.playing ? min(period, holdFrames) : period
-            holdFrames -= machine.playing ? n : 0
+        if !machine.playing || holdFrames > 0 || renderDone {
+            n = machine.playing && holdFrames > 0 ? min(period, holdFrames) : period
+            holdFrames -= machine.playing ? min(n, holdFrames) : 0
             for i in 0..<(n * ch) { output[i] = 0 }
             clock.wroteSilence(frames: n, at: stretcher.outputFrames)
         } else {
             let from = stretcher.outputFrames
+            if let p = pendingSeek, p.sinkFrame == nil { pendingSeek = (p.target, clock.framesWritten) }
             try output.withUnsafeMutableBufferPointer { out in
                 try input.withUnsafeMutableBufferPointer { inb in
                     while n < period {

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Lessons
+
+/// `kape settings`: shows the listening settings, or changes the ones given (one locked, atomic update).
+struct SettingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings",
+        abstract: "Show or change the listening settings (default speed, loop repeats, pause after a repeat).")
+
+    @Option(help: "Speed a lesson starts at, 0.5 to 2.0.")
+    var defaultSpeed: Double?
+    @Option(help: "How many times `l` plays the current line, 1 to 99.")
+    var loopTimes: Int?
+    @Option(help: "Seconds of silence after each pass of a looped line, for speaking (0 to 30).")
+    var loopPause: Double?
+    @Flag(help: "Print the settings as one JSON object.")
+    var json = false
+
+    func validate() throws {
+        if let s = defaultSpeed, !ListeningSettings.speedRange.contains(s) { throw ValidationError("--default-speed must be between 0.5 and 2.0") }
+        if let n = loopTimes, !ListeningSettings.loopTimesRange.contains(n) { throw ValidationError("--loop-times must be between 1 and 99") }
+        if let p = loopPause, !ListeningSettings.loopPauseRange.contains(p) { throw ValidationError("--loop-pause must be between 0 and 30 seconds") }
+    }
+
+    func run() throws {
+        let store = try ProgressCLI.store()
+        let settings: ListeningSettings
+        if defaultSpeed == nil && loopTimes == nil && loopPause == nil {
+            settings = try store.read().listening
+        } else {
+            settings = try store.update { data in
+                if let s = defaultSpeed { data.listening.defaultSpeed = s }
+                if let n = loopTimes { data.listening.loopTimes = n }
+                if let p = loopPause { data.listening.loopPause = p }
+                return data.listening
+            }
+        }
+        if json {
+            var o = JSONLine()
+            o.add("default_speed", settings.defaultSpeed, decimals: 2)
+            o.add("loop_times", settings.loopTimes)
+            o.add("loop_pause", settings.loopPause, decimals: 2)
+            FileHandleOutput.stdout(o.text + "\n")
+        } else {
+            FileHandleOutput.stdout("""
+                default speed  \(fixed(settings.defaultSpeed, 2))×
+                loop           \(settings.loopTimes) times\(settings.loopPause > 0 ? ", \(fixed(settings.loopPause, 1)) s pause after each" : "")
+
+                """)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import AudioIO
+import Foundation
+import Lessons
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct ShadowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shadow",
+        abstract: "Play a lesson at a chosen speed (pitch kept) and follow the line being heard.",
+        discussion: """
+            On a terminal: the transcript with the line heard highlighted. Keys: space pause, ←/→ previous/next line, \
+            ↑/↓ choose a line and Enter to jump, +/− speed, l loop the line (see `kape settings`), q quit. \
+            Otherwise plain lines (or JSON lines with --json); keys are still read from standard input. \
+            The place is saved when you quit and playback resumes there; hearing the whole lesson marks it completed.
+            """)
+
+    @Argument(help: "Lesson folder (lesson.json, audio, transcript).")
+    var lesson: String
+    @Option(help: "Speed, 0.5 to 2.0. Default: the setting (`kape settings --default-speed`).")
+    var speed: Double?
+    @Flag(help: "Print cue changes and state changes as JSON lines.")
+    var json = false
+    @Flag(help: "Start at the beginning instead of the saved position.")
+    var fromStart = false
+    @Option(help: "ALSA device, or wav:PATH. Default: ALSA's default, else a WAV file.")
+    var device: String?
+
+    func validate() throws {
+        if let speed, !ShadowMachine.speedRange.contains(speed) { throw ValidationError("--speed must be between 0.5 and 2.0") }
+    }
+
+    func run() throws {
+        let l: Lesson
+        do { l = try Lesson.load(folder: lesson) } catch let e as TranscriptError { throw InputError(e.description) }
+        let reader = try SoundFileReader(path: l.audioPath)
+        let store = try ProgressCLI.store()
+        let progress = try store.read()
+        let settings = progress.listening
+        let start = fromStart ? 0 : Self.resumePoint(saved: progress.positions[l.info.id]?.seconds, lesson: l, duration: reader.seconds)
+        let fullScreen = !json && isatty(0) == 1 && isatty(1) == 1
+        let request = ShadowPlayer.request(rate: reader.rate)
+        var notice: String?
+        let sink: AudioSink
+        if let d = device, d.hasPrefix("wav:") {
+            sink = try WavFileSink(path: String(d.dropFirst(4)), request: request, paced: fullScreen)
+        } else {
+            do { sink = try AlsaSink(device: device ?? "default", request: request) } catch let e as AudioError where device == nil {
+                let path = temporaryPath("kape-shadow.wav")
+                notice = "no sound card (\(e.message.split(separator: ";").first ?? "")): writing to \(path)"
+                if !fullScreen { FileHandleOutput.stderr("kape: \(notice!)\n") }
+                sink = try WavFileSink(path: path, request: request, paced: fullScreen)
+            }
+        }
+        let player = try ShadowPlayer(reader: reader, sink: sink, transcript: l.transcript,
+                                      speed: speed ?? settings.defaultSpeed, start: start)
+        var view = ShadowView(title: l.info.title, subtitle: "\(l.info.category) · \(l.info.level.rawValue)",
+                              cues: l.transcript.cues, duration: reader.seconds,
+                              loopTimes: settings.loopTimes, loopPause: settings.loopPause)
+        view.notice = notice
+        let output = ShadowOutput(json: json, cues: l.transcript.cues, duration: reader.seconds)
+        let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen) {
+            try store.update { $0.completeLesson(l.info.id, at: ProgressCLI.now(), calendar: ProgressCLI.calendar) }
+        }
+        let heard = try loop.run()
+        sink.finish()
+        // Heard to the end: next time starts from the beginning.
+        try store.update { $0.savePosition(lesson: l.info.id, seconds: player.ended ? 0 : heard, at: ProgressCLI.now()) }
+        if let sig = loop.quitSignal {
+            signal(sig, SIG_DFL)
+            raise(sig)
+        }
+    }
+
+    /// The start of the line that was playing when the learner left (a line is easier to pick up whole);
+    /// the beginning when the saved place is in the last second.
+    static func resumePoint(saved: Double?, lesson: Lesson, duration: Double) -> Double {
+        guard let s = saved, s > 0, s < duration - 1 else { return 0 }
+        if let i = lesson.transcript.cueIndex(at: s) { return lesson.transcript.cues[i].start }
+        return s
+    }
+}

@@ -1,0 +1,174 @@
+import AudioIO
+import Lessons
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `kape shadow`'s one thread: keeps the sink fed a period at a time, sleeps in poll on the keyboard and the signal
+/// pipe until the device has room for the next period, and draws the screen (or prints lines) as things change.
+/// Quitting by q, Ctrl-C, SIGTERM or a closed terminal all return the place heard, for the caller to save.
+final class ShadowLoop {
+    let player: ShadowPlayer
+    var view: ShadowView
+    let output: ShadowOutput
+    let fullScreen: Bool
+    /// The lesson was heard to the end: records it, returns the points earned.
+    let onEnded: () throws -> Int
+    private var parser = KeyParser()
+    private var stdinOpen = true
+    private var quit = false
+    private var lastState: ShadowPlayer.State?
+    private var lastFrame = ""
+    private var lastDraw: UInt64 = 0
+    private var dirty = true
+    private var endHandled = false
+    /// SIGINT, SIGTERM or SIGHUP that ended the loop: re-raised once the place is saved, so the shell sees it.
+    private(set) var quitSignal: Int32?
+
+    init(player: ShadowPlayer, view: ShadowView, output: ShadowOutput, fullScreen: Bool, onEnded: @escaping () throws -> Int) {
+        self.player = player
+        self.view = view
+        self.output = output
+        self.fullScreen = fullScreen
+        self.onEnded = onEnded
+    }
+
+    func run() throws -> Double {
+        if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
+        TerminalMode.catchQuitSignals()
+        defer { TerminalMode.leave() }
+        reportState()
+        while !quit {
+            try pump()
+            if player.ended && !endHandled {
+                endHandled = true
+                let points = try onEnded()
+                say(output.end(heard: player.heardTime, points: points))
+                view.notice = "Lesson heard to the end: completed, +\(points) points. Space plays it again, q quits."
+                dirty = true
+                if !fullScreen { break }
+            }
+            draw()
+            var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: TerminalMode.signalFD, events: Int16(POLLIN), revents: 0)]
+            let n = poll(&fds, 2, parser.hasPending ? min(30, timeout()) : timeout())
+            if n == 0 && parser.hasPending { try keys(parser.flush()) }
+            if n <= 0 { continue }
+            if fds[1].revents != 0 { try signals() }
+            if fds[0].revents != 0 { try readKeys() }
+        }
+        if !player.ended { say(output.quit(heard: player.heardTime)) }
+        return player.heardTime
+    }
+
+    /// Writes periods while the device has room (a bounded number, so keys are read between bursts on a file sink).
+    private func pump() throws {
+        for _ in 0..<16 {
+            switch player.sink.space() {
+            case .failed(let e): throw e
+            case .recovered: break  // ran dry and restarted: write at once
+            case .ready(let avail, _): if avail < player.period { return }
+            }
+            try player.step(emit: event)
+            reportState()
+        }
+    }
+
+    /// Milliseconds until the device has room for a period (at most 50, so the clock on screen moves).
+    private func timeout() -> Int32 {
+        guard case .ready(let avail, _) = player.sink.space() else { return 0 }
+        if avail >= player.period { return 0 }
+        let ms = ((player.period - avail) * 1000 + player.rate - 1) / player.rate
+        return Int32(max(1, min(50, ms)))
+    }
+
+    private func event(_ e: ShadowPlayer.Event) {
+        switch e {
+        case .cue(let index, let heard, _):
+            view.current = index
+            dirty = true
+            if !fullScreen { say(output.cue(index, heard: heard, speed: player.state.speed)) }
+        case .action(.seek(let target), let heard):
+            if !fullScreen { say(output.seek(to: target, heard: heard)) }
+        case .action: break
+        }
+    }
+
+    private func reportState() {
+        let s = player.state
+        guard s != lastState else { return }
+        lastState = s
+        view.state = s
+        dirty = true
+        if !fullScreen { say(output.state(s, cue: player.currentCue, heard: player.heardTime)) }
+    }
+
+    private func readKeys() throws {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let got = read(0, &buffer, buffer.count)
+        if got > 0 {
+            try keys(parser.feed(buffer[0..<got]))
+        } else if got == 0 || (errno != EINTR && errno != EAGAIN) {
+            stdinOpen = false
+            // A terminal that went away leaves nobody to press q.
+            if isatty(0) == 1 || fullScreen { quit = true }
+        }
+    }
+
+    private func keys(_ keys: [Key]) throws {
+        for k in keys {
+            dirty = true
+            switch view.key(k) {
+            case .quit: quit = true; return
+            case .restart:
+                endHandled = false
+                view.notice = nil
+                try player.restart(emit: event)
+            case .command(let c): try player.command(c, emit: event)
+            case .none: break
+            }
+            reportState()
+        }
+    }
+
+    private func signals() throws {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let n = read(TerminalMode.signalFD, &bytes, bytes.count)
+        guard n > 0 else { return }
+        for sig in bytes[0..<n].map(Int32.init) {
+            switch sig {
+            case SIGINT, SIGTERM, SIGHUP: quit = true; quitSignal = sig
+            case SIGWINCH: lastFrame = ""; dirty = true
+            case SIGTSTP:
+                try player.command(.pause, emit: event)
+                reportState()
+                if fullScreen {
+                    TerminalMode.suspend()  // returns once continued, raw mode back on
+                    lastFrame = ""; dirty = true
+                }
+            case SIGCONT:
+                if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
+                lastFrame = ""; dirty = true
+            default: break
+            }
+        }
+    }
+
+    private func draw() {
+        guard fullScreen else { return }
+        let now = monotonicNanos()
+        // The clock and bar move continuously: redraw ten times a second, or at once when something changed.
+        guard dirty || now - lastDraw > 100_000_000 else { return }
+        view.heard = player.heardTime
+        let size = TerminalMode.size()
+        let frame = view.render(columns: size.columns, rows: size.rows)
+        lastDraw = now
+        dirty = false
+        guard frame != lastFrame else { return }
+        lastFrame = frame
+        FileHandleOutput.stdout(frame)
+    }
+
+    private func say(_ line: String) { FileHandleOutput.stdout(line) }
+}

@@ -1,0 +1,72 @@
+import Lessons
+
+/// What `kape shadow` prints when it is not drawing a screen: a line per cue change, state change, seek and end;
+/// JSON lines with `--json` (the contract: `event` is "cue", "state", "seek", "end" or "quit"; `t` is lesson time heard).
+struct ShadowOutput {
+    let json: Bool
+    let cues: [Cue]
+    let duration: Double
+
+    func cue(_ index: Int?, heard: Double, speed: Double) -> String {
+        if json {
+            var o = JSONLine()
+            o.add("t", heard, decimals: 3); o.add("event", "cue")
+            if let i = index { o.add("cue", i + 1); o.add("text", cues[i].text) } else { o.addRaw("cue", "null") }
+            o.add("speed", speed, decimals: 2)
+            return o.text + "\n"
+        }
+        guard let i = index else { return "\(fixed(heard, 3))  —\n" }
+        return "\(fixed(heard, 3))  [\(i + 1)/\(cues.count)] \(cues[i].text)\n"
+    }
+
+    func state(_ s: ShadowPlayer.State, cue: Int?, heard: Double) -> String {
+        if json {
+            var o = JSONLine()
+            o.add("t", heard, decimals: 3); o.add("event", "state")
+            o.add("playing", s.playing); o.add("speed", s.speed, decimals: 2)
+            if let l = s.loop {
+                var lo = JSONLine()
+                lo.add("cue", l.cue + 1); lo.add("remaining", l.remaining); lo.add("pause", l.pauseAfter, decimals: 2)
+                o.addRaw("loop", lo.text)
+            } else {
+                o.addRaw("loop", "null")
+            }
+            if let c = cue { o.add("cue", c + 1) } else { o.addRaw("cue", "null") }
+            o.add("ended", s.ended)
+            o.add("duration", duration, decimals: 3)
+            return o.text + "\n"
+        }
+        var words = [s.ended ? "ended" : s.playing ? "playing" : "paused", "\(fixed(s.speed, 2))×"]
+        if let l = s.loop {
+            words.append("loop line \(l.cue + 1), \(l.remaining) left" + (l.pauseAfter > 0 ? ", \(fixed(l.pauseAfter, 1)) s pause" : ""))
+        }
+        return "\(fixed(heard, 3))  (\(words.joined(separator: ", ")))\n"
+    }
+
+    func seek(to target: Double, heard: Double) -> String {
+        if json {
+            var o = JSONLine()
+            o.add("t", heard, decimals: 3); o.add("event", "seek"); o.add("to", target, decimals: 3)
+            return o.text + "\n"
+        }
+        return "\(fixed(heard, 3))  → \(fixed(target, 3))\n"
+    }
+
+    func end(heard: Double, points: Int) -> String {
+        if json {
+            var o = JSONLine()
+            o.add("t", heard, decimals: 3); o.add("event", "end"); o.add("completed", true); o.add("points", points)
+            return o.text + "\n"
+        }
+        return "\(fixed(heard, 3))  lesson heard to the end: completed, +\(points) points\n"
+    }
+
+    func quit(heard: Double) -> String {
+        if json {
+            var o = JSONLine()
+            o.add("t", heard, decimals: 3); o.add("event", "quit"); o.add("position", heard, decimals: 3)
+            return o.text + "\n"
+        }
+        return "\(fixed(heard, 3))  stopped; resumes here next time\n"
+    }
+}

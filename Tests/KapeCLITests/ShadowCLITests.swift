@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `kape shadow` and `kape settings` as scripts use them: JSON lines, keys on standard input, the saved place,
+/// completion and the default speed.
+@Suite struct ShadowCLITests {
+    func run(_ args: [String], _ data: TemporaryDirectory, input: String? = nil) throws -> KapeRun {
+        try KapeRun.run(args, environment: ["XDG_DATA_HOME": data.url.path], input: input ?? "")
+    }
+
+    @Test func jsonPrintsStateCuesAndTheEndAndMarksTheLessonCompleted() throws {
+        let dir = try TemporaryDirectory()
+        let (lesson, transcript) = try ShadowFixture.folder(in: dir)
+        let r = try run(["shadow", lesson, "--json", "--device", "wav:" + dir.path("out.wav")], dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let events = ShadowFixture.events(r.stdout)
+        #expect(events.first?["event"] as? String == "state")
+        #expect(events.first?["playing"] as? Bool == true && events.first?["speed"] as? Double == 1)
+        let cues = events.filter { $0["event"] as? String == "cue" }.compactMap { $0["cue"] as? Int }
+        #expect(cues == Array(1...transcript.cues.count), "\(cues)")
+        let end = events.last
+        #expect(end?["event"] as? String == "end" && end?["completed"] as? Bool == true && end?["points"] as? Int == 50)
+        #expect(events.dropLast().last?["ended"] as? Bool == true)
+
+        let list = try run(["lessons", "--dir", dir.url.path, "--json"], dir)
+        let item = ShadowFixture.events(list.stdout).first
+        #expect(item?["completed"] as? Bool == true)
+        #expect(item?["position"] as? Double == 0, "heard to the end: the next play starts at the beginning")
+
+        // A second full listen counts again, for fewer points.
+        let again = try run(["shadow", lesson, "--json", "--device", "wav:" + dir.path("out.wav")], dir)
+        #expect(ShadowFixture.events(again.stdout).last?["points"] as? Int == 10)
+    }
+
+    @Test func keysOnStandardInputChangeSpeedAndQuitSavesThePlace() throws {
+        let dir = try TemporaryDirectory()
+        let (lesson, _) = try ShadowFixture.folder(in: dir)
+        let r = try run(["shadow", lesson, "--json", "--device", "wav:" + dir.path("out.wav")], dir, input: "++q")
+        #expect(r.status == 0, "\(r.stderr)")
+        let events = ShadowFixture.events(r.stdout)
+        let speeds = events.filter { $0["event"] as? String == "state" }.compactMap { $0["speed"] as? Double }
+        #expect(speeds == [1, 1.25, 1.5], "\(speeds)")
+        let quit = events.last
+        #expect(quit?["event"] as? String == "quit")
+        let position = try #require(quit?["position"] as? Double)
+        let list = try run(["lessons", "--dir", dir.url.path, "--json"], dir)
+        let item = ShadowFixture.events(list.stdout).first
+        #expect(abs((item?["position"] as? Double ?? -1) - position) < 0.001)
+        #expect(item?["completed"] as? Bool == false)
+    }
+
+    @Test func theDefaultSpeedIsASetting() throws {
+        let dir = try TemporaryDirectory()
+        let (lesson, _) = try ShadowFixture.folder(in: dir)
+        let set = try run(["settings", "--default-speed", "0.75", "--loop-times", "2", "--json"], dir)
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout == #"{"default_speed": 0.75, "loop_times": 2, "loop_pause": 0.00}"# + "\n")
+        let shown = try run(["settings", "--json"], dir)
+        #expect(shown.stdout == set.stdout)
+
+        let r = try run(["shadow", lesson, "--json", "--device", "wav:" + dir.path("out.wav")], dir)
+        #expect(ShadowFixture.events(r.stdout).first?["speed"] as? Double == 0.75)
+        let given = try run(["shadow", lesson, "--json", "--speed", "1.5", "--device", "wav:" + dir.path("out.wav")], dir)
+        #expect(ShadowFixture.events(given.stdout).first?["speed"] as? Double == 1.5)
+    }
+
+    @Test func badSettingsAreUsageErrorsAndChangeNothing() throws {
+        let dir = try TemporaryDirectory()
+        _ = try run(["settings", "--default-speed", "1.25"], dir)
+        for args in [["--default-speed", "2.5"], ["--default-speed", "0.25"], ["--loop-times", "0"], ["--loop-pause", "-1"]] {
+            let r = try run(["settings"] + args, dir)
+            #expect(r.status == 2, "\(args): \(r.status)")
+            #expect(r.stderr.contains(args[0]), "\(r.stderr)")
+        }
+        #expect(try run(["settings", "--json"], dir).stdout.contains(#""default_speed": 1.25"#))
+        let bad = try run(["shadow", "nowhere", "--speed", "3"], dir)
+        #expect(bad.status == 2)
+    }
+
+    @Test func aMissingLessonNamesTheFile() throws {
+        let dir = try TemporaryDirectory()
+        let r = try run(["shadow", dir.path("nope")], dir)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains(dir.path("nope")) && r.stderr.contains("lesson.json"), "\(r.stderr)")
+    }
+}

@@ -1,0 +1,104 @@
+import AudioIO
+import Foundation
+import Lessons
+import TerminalUI
+import Testing
+@testable import KapeCLI
+
+/// The player and the screen between the keys and the audio: where commands act, when the lesson counts as heard.
+@Suite struct ShadowPlayerTests {
+    static let rate = ShadowSyncTests.rate
+
+    func player(_ dir: TemporaryDirectory, delay: Int = 1_000) throws -> (ShadowPlayer, Transcript) {
+        let (audio, transcript) = try ShadowSyncTests.lesson(in: dir.url.path)
+        let sink = try WavFileSink(path: dir.path("out.wav"), request: ShadowPlayer.request(rate: Self.rate, period: 64))
+        return (try ShadowPlayer(reader: SoundFileReader(path: audio), sink: sink, transcript: transcript, speed: 1, extraDelay: delay), transcript)
+    }
+
+    func steps(_ p: ShadowPlayer, _ n: Int) throws { for _ in 0..<n { try p.step { _ in } } }
+
+    @Test func aCommandRightAfterAJumpActsOnTheLineJumpedTo() throws {
+        let dir = try TemporaryDirectory()
+        let (p, transcript) = try player(dir)   // 62.5 ms of device delay: the old line is still heard for a while
+        try steps(p, 240)
+        #expect(p.currentCue == 0)
+        try p.command(.next) { _ in }
+        try p.command(.loop(times: 2, pauseAfter: 0)) { _ in }
+        #expect(p.state.loop?.cue == 1, "l right after → loops the new line, not the one still draining")
+        try steps(p, 40)
+        #expect(p.currentCue == 1)
+        #expect(abs(p.heardTime - transcript.cues[1].start) < 0.2)
+    }
+
+    @Test func aJumpWhilePausedIsShownAtOnceAndPlaysFromThere() throws {
+        let dir = try TemporaryDirectory()
+        let (p, transcript) = try player(dir)
+        try steps(p, 20)
+        try p.command(.pause) { _ in }
+        try steps(p, 30)
+        let before = p.heardTime
+        try steps(p, 30)
+        #expect(p.heardTime == before, "paused: time stands still")
+        var changes: [Int?] = []
+        try p.command(.cue(3)) { _ in }
+        for _ in 0..<30 { try p.step { if case .cue(let i, _, _) = $0 { changes.append(i) } } }
+        #expect(p.heardTime == transcript.cues[3].start && p.currentCue == 3, "\(p.heardTime)")
+        try p.command(.resume) { _ in }
+        for _ in 0..<60 { try p.step { if case .cue(let i, _, _) = $0 { changes.append(i) } } }
+        #expect(changes == [3], "the highlight went straight to line 4 and stayed: \(changes)")
+        #expect(p.heardTime > transcript.cues[3].start)
+    }
+
+    @Test func theLessonEndsWhenItsLastFrameIsHeardAndCanRestart() throws {
+        let dir = try TemporaryDirectory()
+        let (p, _) = try player(dir, delay: 2_400)
+        var steps = 0
+        while !p.ended && steps < 10_000 { try p.step { _ in }; steps += 1 }
+        #expect(p.ended)
+        #expect(abs(p.heardTime - p.reader.seconds) < 0.01, "\(p.heardTime) of \(p.reader.seconds)")
+        try p.restart { _ in }
+        #expect(!p.ended && p.state.playing)
+        try self.steps(p, 60)
+        #expect(p.heardTime < 0.3)
+    }
+
+    @Test func viewKeysBecomeCommands() {
+        let cues = (0..<30).map { Cue(id: "\($0)", start: Double($0 * 2), end: Double($0 * 2 + 1), text: "line \($0)") }
+        var v = ShadowView(title: "T", subtitle: "", cues: cues, duration: 60, loopTimes: 3, loopPause: 1.5)
+        v.current = 10
+        v.heard = 20.5
+        #expect(v.key(.space) == .command(.togglePause))
+        #expect(v.key(.right) == .command(.next) && v.key(.left) == .command(.previous))
+        #expect(v.key(.char("+")) == .command(.faster) && v.key(.char("-")) == .command(.slower))
+        #expect(v.key(.char("l")) == .command(.loop(times: 3, pauseAfter: 1.5)))
+        v.state.loop = ShadowMachine.Loop(cue: 10, remaining: 3, pauseAfter: 1.5)
+        #expect(v.key(.char("l")) == .command(.stopLoop))
+        #expect(v.key(.enter) == .none, "Enter with no line chosen does nothing")
+        #expect(v.key(.up) == .none && v.key(.up) == .none && v.key(.enter) == .command(.cue(8)))
+        #expect(v.key(.down) == .none && v.key(.escape) == .none && v.key(.enter) == .none)
+        #expect(v.key(.char("q")) == .quit)
+        v.state.ended = true
+        #expect(v.key(.space) == .restart)
+    }
+
+    @Test func theScreenKeepsTheHeardLineInViewAndMarksIt() {
+        let cues = (0..<50).map { Cue(id: "\($0)", start: Double($0 * 2), end: Double($0 * 2 + 1), text: "line \($0)") }
+        var v = ShadowView(title: "Title", subtitle: "sub", cues: cues, duration: 100, loopTimes: 3, loopPause: 0)
+        for current in [0, 25, 49] {
+            v.current = current
+            v.heard = Double(current * 2) + 0.5
+            let rows = plain(v.render(columns: 60, rows: 12))
+            #expect(rows.count == 12)
+            #expect(rows.allSatisfy { $0.count == 60 }, "every row painted edge to edge")
+            let marked = rows.filter { $0.hasPrefix(" ▶ ") && $0.contains("line ") }
+            #expect(marked.count == 1 && marked[0].contains("line \(current)"), "\(rows)")
+        }
+        v.state = ShadowPlayer.State(playing: false, speed: 0.75, loop: .init(cue: 49, remaining: 2, pauseAfter: 1), ended: false)
+        let status = plain(v.render(columns: 80, rows: 10)).first { $0.contains("1:38 / 1:40") }
+        #expect(status?.contains("❚❚") == true && status?.contains("0.75×") == true && status?.contains("⟳ line 50: 2 left, 1.0 s pause") == true, "\(status ?? "")")
+    }
+
+    func plain(_ frame: String) -> [String] {
+        frame.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression).components(separatedBy: "\r\n")
+    }
+}
