@@ -52,7 +52,8 @@ final class ShadowLoop {
             draw()
             var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: TerminalMode.signalFD, events: Int16(POLLIN), revents: 0)]
-            let n = poll(&fds, 2, parser.hasPending ? min(30, timeout()) : timeout())
+            let wait = try timeout()
+            let n = poll(&fds, 2, parser.hasPending ? min(30, wait) : wait)
             if n == 0 && parser.hasPending { try keys(parser.flush()) }
             if n <= 0 { continue }
             if fds[1].revents != 0 { try signals() }
@@ -75,11 +76,15 @@ final class ShadowLoop {
         }
     }
 
-    /// Milliseconds until the device has room for a period (at most 50, so the clock on screen moves).
-    private func timeout() -> Int32 {
+    /// Milliseconds until the device has room for a period or the next line boundary is heard, whichever is
+    /// first (at most 50, so the clock on screen moves): the highlight changes on time whatever the period size.
+    private func timeout() throws -> Int32 {
+        try player.observe(emit: event)
+        reportState()
         guard case .ready(let avail, _) = player.sink.space() else { return 0 }
         if avail >= player.period { return 0 }
-        let ms = ((player.period - avail) * 1000 + player.rate - 1) / player.rate
+        var ms = ((player.period - avail) * 1000 + player.rate - 1) / player.rate
+        if let s = player.secondsToNextBoundary() { ms = min(ms, Int((s * 1000).rounded(.up))) }
         return Int32(max(1, min(50, ms)))
     }
 

@@ -25,6 +25,8 @@ final class ShadowPlayer {
     /// Lesson time heard at the last step.
     private(set) var heardTime: Double
     private var renderDone = false
+    /// Every cue start and end, sorted: when the highlight may change next.
+    private let boundaries: [Double]
     /// A seek written but not heard yet: commands act on where the learner asked to be, not on the old audio
     /// still draining from the device (→ then l loops the new line, not the old one).
     /// `sinkFrame` is where its audio starts in the sink, nil until that audio is written (paused, holding).
@@ -43,6 +45,7 @@ final class ShadowPlayer {
         period = sink.info.periodFrames
         machine = ShadowMachine(transcript: transcript, duration: reader.seconds, speed: speed)
         heardTime = start
+        boundaries = Set(transcript.cues.flatMap { [$0.start, $0.end] }).sorted()
         cursor = TranscriptCursor(transcript: transcript)
         let startFrame = max(0, min(reader.frames, Int(start * Double(reader.rate))))
         stretcher = WSOLAStretcher(channels: reader.channels, rate: reader.rate, mapSeconds: 10, startFrame: startFrame)
@@ -114,9 +117,9 @@ final class ShadowPlayer {
         }
     }
 
-    /// Writes one period (stretched audio, or silence while paused, holding or once the end is rendered) and
-    /// reports a cue change first.
-    func step(emit: (Event) -> Void) throws {
+    /// Updates what is heard from the device's delay now and reports a cue change, writing nothing: the loop calls
+    /// it when a line boundary is due between two periods.
+    func observe(emit: (Event) -> Void) throws {
         let delay: Int
         switch sink.space() {
         case .ready(_, let d): delay = d + extraDelay
@@ -145,6 +148,22 @@ final class ShadowPlayer {
         if let change = cursor.update(lessonTime: now) {
             emit(.cue(index: change, heard: now, sinkFrame: clock.framesWritten - delay))
         }
+    }
+
+    /// Seconds until the next line boundary (a cue's start or end) is heard, if playing carries on as it is.
+    func secondsToNextBoundary() -> Double? {
+        guard machine.playing, holdFrames == 0, !renderDone, pendingSeek == nil else { return nil }
+        var lo = 0, hi = boundaries.count
+        while lo < hi { let mid = (lo + hi) / 2; if boundaries[mid] <= heardTime { lo = mid + 1 } else { hi = mid } }
+        guard lo < boundaries.count else { return nil }
+        return (boundaries[lo] - heardTime) / machine.speed
+    }
+
+    /// Writes one period (stretched audio, or silence while paused, holding or once the end is rendered) and
+    /// reports a cue change first.
+    func step(emit: (Event) -> Void) throws {
+        try observe(emit: emit)
+        let now = heardTime
         let ch = reader.channels
         var n = 0
         if !machine.playing || holdFrames > 0 || renderDone {
