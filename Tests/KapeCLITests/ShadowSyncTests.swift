@@ -39,9 +39,9 @@ import Testing
     static func edges(_ path: String) throws -> (starts: [Int], ends: [Int]) {
         let clip = try ClipFile.load(path)
         var starts: [Int] = [], ends: [Int] = []
-        var lastLoud = -rate
+        var lastLoud = -clip.rate
         for f in 0..<clip.frames where abs(clip.samples[f * clip.channels]) > 0.01 {
-            if f - lastLoud > rate / 5 {
+            if f - lastLoud > clip.rate / 5 {
                 if lastLoud >= 0 { ends.append(lastLoud + 1) }
                 starts.append(f)
             }
@@ -53,13 +53,24 @@ import Testing
 
     @Test(arguments: [0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0])
     func cueChangesFollowTheAudibleBoundary(speed: Double) throws {
+        try check(speed: speed, sinkRate: Self.rate)
+    }
+
+    /// A device at 48 kHz playing the 16 kHz lesson through the player's resampler: the same, in its frames.
+    @Test(arguments: [0.5, 1.0, 2.0])
+    func throughAResamplerToo(speed: Double) throws {
+        try check(speed: speed, sinkRate: 48_000)
+    }
+
+    func check(speed: Double, sinkRate: Int) throws {
         let dir = try TemporaryDirectory()
         let (audio, transcript) = try Self.lesson(in: dir.url.path)
+        let scale = sinkRate / Self.rate
         for delay in [0, 1_000, 2_400] {   // 0, 62.5 and 150 ms of device latency
             let out = dir.url.appendingPathComponent("out-\(delay).wav").path
-            let sink = try WavFileSink(path: out, request: ShadowPlayer.request(rate: Self.rate, period: 64))
+            let sink = try WavFileSink(path: out, request: ShadowPlayer.request(rate: sinkRate, period: 64 * scale))
             let player = try ShadowPlayer(reader: SoundFileReader(path: audio), sink: sink, transcript: transcript,
-                                          speed: speed, extraDelay: delay)
+                                          speed: speed, extraDelay: delay * scale)
             var changes: [(index: Int?, frame: Int)] = []
             var steps = 0
             while !player.ended && steps < 100_000 {
@@ -74,8 +85,8 @@ import Testing
             #expect(starting.count == starts.count && ending.count == ends.count, "\(changes)")
             var worst = 0
             for (a, b) in Array(zip(starting, starts)) + Array(zip(ending, ends)) { worst = max(worst, abs(a - b)) }
-            let ms = 1000 * Double(worst) / Double(Self.rate)
-            print("FIGURE shadow sync \(speed)x delay \(delay * 1000 / Self.rate) ms: worst cue change \(String(format: "%.1f", ms)) ms from the audible boundary")
+            let ms = 1000 * Double(worst) / Double(sinkRate)
+            print("FIGURE shadow sync \(speed)x, device at \(sinkRate) Hz, delay \(delay * 1000 / Self.rate) ms: worst cue change \(String(format: "%.1f", ms)) ms from the audible boundary")
             #expect(ms <= 20, "\(speed)x, delay \(delay): \(ms) ms")
         }
     }

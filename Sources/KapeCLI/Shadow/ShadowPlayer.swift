@@ -16,7 +16,7 @@ final class ShadowPlayer {
     let stretcher: WSOLAStretcher
     var machine: ShadowMachine
     var cursor: TranscriptCursor
-    var clock = PlaybackClock()
+    var clock: PlaybackClock
     /// Added to the sink's own delay (tests inject device latency on the unpaced file sink).
     let extraDelay: Int
     let period: Int
@@ -33,7 +33,16 @@ final class ShadowPlayer {
     private var pendingSeek: (target: Double, sinkFrame: Int?)?
     private var holdFrames = 0
     private var inputDone = false
+    /// Between the stretcher (lesson rate) and a device that runs at another rate; nil when they match.
+    private let resampler: StreamResampler?
+    /// Silence the resampler was flushed with at ends: its input frame = stretcher frame + lead, `leadBefore`
+    /// up to resampler input frame `leadAt` (the silence itself counts as frames after the end), `leadAfter` from there.
+    private var leadBefore = 0.0, leadAfter = 0.0, leadAt = 0.0
+    private var flushed = false
+    /// The sink frame where the silence after the last rendered frame starts.
+    private var endSinkFrame: Int?
     private var input: [Float]
+    private var stretched: [Float]
     private var output: [Float]
     private var mapped: [Float]
     private var bytes: [UInt8]
@@ -44,6 +53,15 @@ final class ShadowPlayer {
         self.extraDelay = extraDelay
         period = sink.info.periodFrames
         machine = ShadowMachine(transcript: transcript, duration: reader.seconds, speed: speed)
+        if sink.info.rate != reader.rate {
+            guard StreamResampler.supports(from: reader.rate, to: sink.info.rate) else {
+                throw AudioError(.device, "\(sink.info.device) runs at \(sink.info.rate) Hz and the lesson at \(reader.rate) Hz: no converter for that pair")
+            }
+            resampler = StreamResampler(from: reader.rate, to: sink.info.rate, channels: reader.channels, maxWrite: 256)
+        } else {
+            resampler = nil
+        }
+        clock = PlaybackClock(ratio: Double(reader.rate) / Double(sink.info.rate))
         heardTime = start
         boundaries = Set(transcript.cues.flatMap { [$0.start, $0.end] }).sorted()
         cursor = TranscriptCursor(transcript: transcript)
@@ -52,6 +70,7 @@ final class ShadowPlayer {
         stretcher.speed = machine.speed
         if startFrame > 0 { try reader.seek(toFrame: startFrame) }
         input = Array(repeating: 0, count: 1024 * reader.channels)
+        stretched = Array(repeating: 0, count: 256 * reader.channels)
         output = Array(repeating: 0, count: period * reader.channels)
         mapped = Array(repeating: 0, count: period * sink.info.channels)
         precondition(sink.info.format == .s16)
@@ -109,6 +128,7 @@ final class ShadowPlayer {
             stretcher.seek(toInputFrame: f)
             inputDone = false
             renderDone = false
+            endSinkFrame = nil
             pendingSeek = (Double(f) / Double(rate), nil)
         case .speed(let v): stretcher.speed = v
         case .hold(let s): holdFrames += Int(s * Double(rate))
@@ -141,10 +161,8 @@ final class ShadowPlayer {
             }
         }
         heardTime = now
-        if renderDone {
-            // Everything rendered: silence keeps the device running until the last frame is heard.
-            ended = clock.stretcherFrame(atSinkFrame: max(0, clock.framesWritten - delay)) >= stretcher.outputFrames
-        }
+        // Everything rendered: silence keeps the device running until the last frame is heard.
+        if let e = endSinkFrame { ended = audible >= e }
         if let change = cursor.update(lessonTime: now) {
             emit(.cue(index: change, heard: now, sinkFrame: clock.framesWritten - delay))
         }
@@ -159,6 +177,55 @@ final class ShadowPlayer {
         return (boundaries[lo] - heardTime) / machine.speed
     }
 
+    /// Stretcher output frame of the next frame the sink gets (fractional when resampling).
+    private var sentPosition: Double {
+        guard let r = resampler else { return Double(stretcher.outputFrames) }
+        let p = r.inputPosition
+        return p - (p >= leadAt ? leadAfter : leadBefore)
+    }
+
+    /// Up to a period of stretched audio at the device's rate into `output`; fewer frames only at the end.
+    private func render() throws -> Int {
+        let ch = reader.channels
+        var n = 0
+        try output.withUnsafeMutableBufferPointer { out in
+            try input.withUnsafeMutableBufferPointer { inb in
+                try stretched.withUnsafeMutableBufferPointer { mid in
+                    while n < period {
+                        let got: Int
+                        if let r = resampler {
+                            got = r.read(into: out.baseAddress! + n * ch, frames: period - n)
+                            if got == 0 {
+                                let m = stretcher.read(into: mid.baseAddress!, frames: 256)
+                                if m > 0 { flushed = false; r.write(mid.baseAddress!, frames: m); continue }
+                            }
+                        } else {
+                            got = stretcher.read(into: out.baseAddress! + n * ch, frames: period - n)
+                        }
+                        n += got
+                        if got > 0 { continue }
+                        if stretcher.isDrained {
+                            // The end: push the last frames through the resampler's kernel once.
+                            guard let r = resampler, !flushed else { break }
+                            let lead = r.inputPosition >= leadAt ? leadAfter : leadBefore
+                            let silence = Double(r.flush())
+                            leadBefore = lead
+                            leadAt = Double(stretcher.outputFrames) + lead + silence
+                            leadAfter = lead + silence
+                            flushed = true
+                            continue
+                        }
+                        if inputDone { stretcher.finish(); continue }
+                        let want = min(1024, stretcher.writableFrames)
+                        let decoded = try reader.read(into: inb.baseAddress!, frames: want)
+                        if decoded == 0 { inputDone = true } else { stretcher.write(inb.baseAddress!, frames: decoded) }
+                    }
+                }
+            }
+        }
+        return n
+    }
+
     /// Writes one period (stretched audio, or silence while paused, holding or once the end is rendered) and
     /// reports a cue change first.
     func step(emit: (Event) -> Void) throws {
@@ -170,26 +237,14 @@ final class ShadowPlayer {
             n = machine.playing && holdFrames > 0 ? min(period, holdFrames) : period
             holdFrames -= machine.playing ? min(n, holdFrames) : 0
             for i in 0..<(n * ch) { output[i] = 0 }
-            clock.wroteSilence(frames: n, at: stretcher.outputFrames)
+            if renderDone && endSinkFrame == nil { endSinkFrame = clock.framesWritten }
+            clock.wroteSilence(frames: n, at: sentPosition)
         } else {
-            let from = stretcher.outputFrames
+            let from = sentPosition
             if let p = pendingSeek, p.sinkFrame == nil { pendingSeek = (p.target, clock.framesWritten) }
-            try output.withUnsafeMutableBufferPointer { out in
-                try input.withUnsafeMutableBufferPointer { inb in
-                    while n < period {
-                        let got = stretcher.read(into: out.baseAddress! + n * ch, frames: period - n)
-                        n += got
-                        if got > 0 { continue }
-                        if stretcher.isDrained { break }
-                        if inputDone { stretcher.finish(); continue }
-                        let want = min(1024, stretcher.writableFrames)
-                        let r = try reader.read(into: inb.baseAddress!, frames: want)
-                        if r == 0 { inputDone = true } else { stretcher.write(inb.baseAddress!, frames: r) }
-                    }
-                }
-            }
+            n = try render()
             clock.wroteStretched(frames: n, from: from)
-            let renderedTo = stretcher.inputFrame(atOutput: Double(stretcher.outputFrames)) / Double(rate)
+            let renderedTo = stretcher.inputFrame(atOutput: sentPosition) / Double(rate)
             var actions = machine.rendered(upTo: renderedTo)
             if n == 0 && actions.isEmpty { actions = [.end] }
             for a in actions { try apply(a, heard: now, emit: emit) }
