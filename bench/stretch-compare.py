@@ -5,11 +5,11 @@ Usage: bench/stretch-compare.py [SPEECH_FILE]   (default: the shipped lesson les
 Needs: sox, soundstretch, rubberband (Debian: sox soundstretch rubberband-cli), numpy, a release build of kape.
 Measures, all on the same linear output→input map t_in = t_out · speed:
   duration error  |len_out − len_in/speed| / (len_in/speed)
-  F0 error        median |cents| on frames voiced in both (YIN-style estimator, ±5 ms slack for WSOLA's search)
+  F0 error        median |cents| on frames voiced in both (YIN-style estimator, integer lag, ±10 ms slack)
   envelope corr.  correlation of 10 ms RMS envelopes (dB) after the time warp
   LSD             median log-spectral distance (dB) of 32 ms frames after the time warp
 The map is applied to frame centres: output frame [t, t+n) is compared with the input frame centred on
-(t + n/2)·speed, taken at that exact sample. (Until 2026-11-22 it was applied to frame starts and rounded to the
+(t + n/2)·speed (LSD: taken at that exact sample; envelope: interpolated; F0: nearest 10 ms frame, ±1). (Until 2026-11-21 it was applied to frame starts and rounded to the
 input's 10 ms grid, which compares frames up to 1.6·|speed − 1|·10 ms + 5 ms apart: 8 ms at 0.5×, 16 ms at 2×, and so
 favoured whichever tool happens to lag by that much. "LSD, start-aligned" still prints that old figure.)
   speed           x realtime on one core, whole command (decode + process + encode), median of 3
@@ -69,7 +69,7 @@ def measure(inp, out, speed, rate):
     for k, f in enumerate(fo):
         if np.isnan(f):
             continue
-        j = k * speed
+        j = k * speed + 2 * (speed - 1)  # 40 ms analysis frames: centre k + 2 maps to input centre (k + 2)·speed
         near = [fi[int(round(j)) + s] for s in range(-1, 2) if 0 <= int(round(j)) + s < len(fi)]  # ±10 ms window
         near = [g for g in near if not np.isnan(g)]
         if near:

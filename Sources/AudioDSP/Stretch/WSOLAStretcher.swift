@@ -323,7 +323,7 @@ public final class WSOLAStretcher {
     /// The start in [centre − range, centre + range] whose rising half best continues the previous frame over the
     /// cross-fade: normalised cross-correlation with the natural continuation, minus `energyWeight` × the level
     /// difference (decades) from the nominal frame, so a splice neither tears a period nor moves an onset.
-    /// Coarse on a box-decimated copy, then refined at full rate. Also returns the correlation at the choice.
+    /// Coarse on a box-decimated copy, then refined at full rate on the waveform alone. Also returns the correlation.
     private func bestCandidate(centre: Int, continuation: Int) -> (start: Int, rho: Float) {
         let range = searchRange(speed: requestedSpeed)
         let lo = centre - range
@@ -365,10 +365,11 @@ public final class WSOLAStretcher {
         let from = max(0, best - d), to = min(count - 1, best + d)
         var bestScore = -Float.infinity
         var rho: Float = 1
+        // The level term picked the period; the waveform alone places the splice within it (a level slope would
+        // otherwise pull it a few samples off the peak and jitter the pitch).
         for j in from...to {
             let ncc = dot(region + j, target, hop) / ((energies[j] + floor).squareRoot() * targetNorm)
-            let score = ncc - energyWeight * abs(_log10f(energies[j] + floor) - nominalLevel)
-            if score > bestScore { bestScore = score; best = j; rho = ncc }
+            if ncc > bestScore { bestScore = ncc; best = j; rho = ncc }
         }
         return (lo + best, rho)
     }
