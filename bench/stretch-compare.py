@@ -5,9 +5,13 @@ Usage: bench/stretch-compare.py [SPEECH_FILE]   (default: the shipped lesson les
 Needs: sox, soundstretch, rubberband (Debian: sox soundstretch rubberband-cli), numpy, a release build of kape.
 Measures, all on the same linear output→input map t_in = t_out · speed:
   duration error  |len_out − len_in/speed| / (len_in/speed)
-  F0 error        median |cents| on frames voiced in both (YIN-style estimator, ±5 ms slack for WSOLA's search)
+  F0 error        median |cents| on frames voiced in both (YIN-style estimator, integer lag, ±10 ms slack)
   envelope corr.  correlation of 10 ms RMS envelopes (dB) after the time warp
   LSD             median log-spectral distance (dB) of 32 ms frames after the time warp
+The map is applied to frame centres: output frame [t, t+n) is compared with the input frame centred on
+(t + n/2)·speed (LSD: taken at that exact sample; envelope: interpolated; F0: nearest 10 ms frame, ±1). (Until 2026-11-21 it was applied to frame starts and rounded to the
+input's 10 ms grid, which compares frames up to 1.6·|speed − 1|·10 ms + 5 ms apart: 8 ms at 0.5×, 16 ms at 2×, and so
+favoured whichever tool happens to lag by that much. "LSD, start-aligned" still prints that old figure.)
   speed           x realtime on one core, whole command (decode + process + encode), median of 3
 """
 import os, subprocess, sys, tempfile, time, wave
@@ -51,10 +55,10 @@ def envelope_db(x, rate, hop=0.010):
     rms = np.sqrt(np.mean(x[:frames * h].reshape(frames, h) ** 2, axis=1))
     return 20 * np.log10(rms + 1e-5)
 
-def spectra(x, rate, hop=0.010, win=0.032):
+def spectra(x, rate, hop=0.010, win=0.032, starts=None):
     n, h = int(win * rate), int(hop * rate)
     w = np.hanning(n)
-    idx = np.arange(0, len(x) - n, h)
+    idx = np.arange(0, len(x) - n, h) if starts is None else starts
     return np.array([20 * np.log10(np.abs(np.fft.rfft(x[i:i + n] * w)) + 1e-6) for i in idx])
 
 def measure(inp, out, speed, rate):
@@ -65,19 +69,25 @@ def measure(inp, out, speed, rate):
     for k, f in enumerate(fo):
         if np.isnan(f):
             continue
-        j = k * speed
+        j = k * speed + 2 * (speed - 1)  # 40 ms analysis frames: centre k + 2 maps to input centre (k + 2)·speed
         near = [fi[int(round(j)) + s] for s in range(-1, 2) if 0 <= int(round(j)) + s < len(fi)]  # ±10 ms window
         near = [g for g in near if not np.isnan(g)]
         if near:
             cents.append(min(abs(1200 * np.log2(f / g)) for g in near))
     ei, eo = envelope_db(inp, rate), envelope_db(out, rate)
-    warped = np.interp(np.arange(len(eo)) * speed, np.arange(len(ei)), ei)
+    # Envelope frame k (centre k + ½, in frames) against the input at (k + ½)·speed − ½.
+    warped = np.interp(np.arange(len(eo)) * speed + (speed - 1) / 2, np.arange(len(ei)), ei)
     corr = np.corrcoef(warped, eo)[0, 1]
     si, so = spectra(inp, rate), spectra(out, rate)
+    n, h = int(0.032 * rate), int(0.010 * rate)
+    centred = np.clip(np.round((np.arange(len(so)) * h + n / 2) * speed - n / 2).astype(int), 0, len(inp) - n)
+    sa = spectra(inp, rate, starts=centred)
     rows = np.clip(np.round(np.arange(len(so)) * speed).astype(int), 0, len(si) - 1)
     loud = so.max(axis=1) > -40
-    lsd = np.sqrt(np.mean((si[rows] - so) ** 2, axis=1))[loud]
-    return duration * 100, float(np.median(cents)) if cents else float("nan"), corr, float(np.median(lsd))
+    lsd = np.sqrt(np.mean((sa - so) ** 2, axis=1))[loud]
+    lsd_start = np.sqrt(np.mean((si[rows] - so) ** 2, axis=1))[loud]
+    return (duration * 100, float(np.median(cents)) if cents else float("nan"), corr, float(np.median(lsd)),
+            float(np.median(lsd_start)))
 
 def tools(speed):
     return {
@@ -96,8 +106,9 @@ def main():
     inp, rate = read(inp_path)
     seconds = len(inp) / rate
     print(f"input: {source}, {seconds:.1f} s, {rate} Hz mono\n")
-    print("| tool | speed | duration error % | F0 error (cents, median) | envelope corr. | LSD (dB) | x realtime |")
-    print("|---|---|---|---|---|---|---|")
+    print("| tool | speed | duration error % | F0 error (cents, median) | envelope corr. | LSD (dB) | x realtime "
+          "| LSD, start-aligned (old) |")
+    print("|---|---|---|---|---|---|---|---|")
     for speed in SPEEDS:
         for name, command in tools(speed).items():
             out_path = os.path.join(tmp, "out.wav")
@@ -108,8 +119,9 @@ def main():
                                env=dict(os.environ, OMP_NUM_THREADS="1"))
                 times.append(time.perf_counter() - t0)
             out, _ = read(out_path)
-            d, c, e, l = measure(inp, out, speed, rate)
-            print(f"| {name} | {speed} | {d:.3f} | {c:.2f} | {e:.4f} | {l:.2f} | {seconds / np.median(times):.0f} |", flush=True)
+            d, c, e, l, l0 = measure(inp, out, speed, rate)
+            print(f"| {name} | {speed} | {d:.3f} | {c:.2f} | {e:.4f} | {l:.2f} | {seconds / np.median(times):.0f} | {l0:.2f} |",
+                  flush=True)
 
 if __name__ == "__main__":
     main()

@@ -44,6 +44,11 @@ public final class WSOLAStretcher {
     private let target: UnsafeMutablePointer<Float>      // mono, natural continuation
     private let coarseRegion: UnsafeMutablePointer<Float>
     private let coarseTarget: UnsafeMutablePointer<Float>
+    private let energies: UnsafeMutablePointer<Float>   // per candidate, rising half
+    private let fadeGain: UnsafeMutablePointer<Float>   // per-hop cross-fade gain
+    private let energyFloor: Float                       // about the 16-bit dither level, so silence compares equal
+    /// Weight of the level match against the waveform match in the search (per decade of energy).
+    private let energyWeight: Float = 2
     // WSOLA state.
     private var hopIndex = 0                             // next frame k to add
     private var nominal = 0.0                            // a(k)
@@ -60,10 +65,11 @@ public final class WSOLAStretcher {
     private var segments = 0
 
     /// - Parameters:
-    ///   - windowSeconds: overlap-add window (20 ms suits speech: several pitch periods, short enough to stay crisp).
-    ///   - searchSeconds: half-range of the search; must exceed half the longest pitch period (10 ms covers 50 Hz).
+    ///   - windowSeconds: overlap-add window (25 ms: two to three pitch periods of speech, so each splice has whole
+    ///     periods to align and there are few splices per syllable; longer smears onsets).
+    ///   - searchSeconds: widest half-range of the search (used at 2×; 5 ms, half a 100 Hz period, up to 1.5×).
     ///   - mapSeconds: how much output history the time map keeps for `inputFrame(atOutput:)`.
-    public init(channels: Int, rate: Int, windowSeconds: Double = 0.015, searchSeconds: Double = 0.010,
+    public init(channels: Int, rate: Int, windowSeconds: Double = 0.025, searchSeconds: Double = 0.007,
                 mapSeconds: Double = 120, startFrame: Int = 0) {
         precondition(channels >= 1 && rate >= 1000)
         self.channels = channels
@@ -81,6 +87,9 @@ public final class WSOLAStretcher {
         ready = .allocate(capacity: hop * channels); ready.initialize(repeating: 0, count: hop * channels)
         frame = .allocate(capacity: n * channels); frame.initialize(repeating: 0, count: n * channels)
         let span = 2 * search + n + 1
+        energies = .allocate(capacity: span); energies.initialize(repeating: 0, count: span)
+        fadeGain = .allocate(capacity: hop); fadeGain.initialize(repeating: 1, count: hop)
+        energyFloor = Float(hop * channels * channels) * 2e-10
         region = .allocate(capacity: span); region.initialize(repeating: 0, count: span)
         target = .allocate(capacity: n); target.initialize(repeating: 0, count: n)
         coarseRegion = .allocate(capacity: span / decimation + 2); coarseRegion.initialize(repeating: 0, count: span / decimation + 2)
@@ -94,7 +103,9 @@ public final class WSOLAStretcher {
     }
 
     deinit {
-        for p in [window, input, mono, acc, ready, frame, region, target, coarseRegion, coarseTarget] { p.deallocate() }
+        for p in [window, input, mono, acc, ready, frame, region, target, coarseRegion, coarseTarget, energies, fadeGain] {
+            p.deallocate()
+        }
         for p in [mapStart, mapSpeed, mapFrom, mapTo] { p.deallocate() }
     }
 
@@ -241,8 +252,9 @@ public final class WSOLAStretcher {
         if inputEnd == nil && available < need { return false }
         compact()
 
-        let start: Int
-        if let p = previousStart { start = bestCandidate(centre: centre, continuation: p + hop) } else { start = centre }
+        var start = centre
+        var rho: Float = 1
+        if let p = previousStart { (start, rho) = bestCandidate(centre: centre, continuation: p + hop) }
 
         // Overlap-add frame [start − hop, start + hop) onto acc.
         let n = 2 * hop
@@ -253,6 +265,7 @@ public final class WSOLAStretcher {
                 for c in 0..<channels { acc[i * channels + c] += w * input[k * channels + c] }
             }
         }
+        if rho < 0.999 { keepPower(rho) }
         // acc[0, hop) is complete: output [(k−1)·hop, k·hop).
         if hopIndex > 0 {
             ready.update(from: acc, count: hop * channels)
@@ -282,64 +295,82 @@ public final class WSOLAStretcher {
         return true
     }
 
+    /// Scales the cross-fade so its power stays level: two frames correlated by `rho` sum to
+    /// w² + (1−w)² + 2·rho·w·(1−w) of one frame's power, a dip of up to 3 dB mid-fade for noise (fricatives) that
+    /// would flutter at the hop rate. Fully correlated frames (rho = 1) keep the plain linear fade.
+    private func keepPower(_ rho: Float) {
+        let r = min(max(rho, 0), 1)
+        for i in 0..<hop {
+            let w = window[i], v = 1 - window[i]
+            fadeGain[i] = 1 / (w * w + v * v + 2 * r * w * v).squareRoot()
+        }
+        for i in 0..<hop {
+            let g = fadeGain[i]
+            for c in 0..<channels { acc[i * channels + c] *= g }
+        }
+    }
+
     private var segmentStart = 0.0
     private var segmentSpeed = 1.0
 
-    /// The start in [centre − search, centre + search] whose frame best matches the natural continuation
-    /// (normalised cross-correlation): coarse on a box-decimated copy, then refined at full rate.
-    private func bestCandidate(centre: Int, continuation: Int) -> Int {
-        let n = 2 * hop
-        // Below 1x an input offset lasts 1/speed longer in the output, so the search narrows with the speed (kept
-        // above half a 100 Hz period): the heard position stays within ±`search` output frames of the time map.
-        let range = max(min(search, Int(0.005 * Double(rate)) + 1), Int(Double(search) * min(1, requestedSpeed)))
+    /// Half-range used at `speed`: one 100 Hz half-period (5 ms) up to 1.5×, widening to `search` at 2×, where
+    /// frames skip more input and a wider choice keeps the splices clean. Narrow keeps onsets on the time map.
+    private func searchRange(speed: Double) -> Int {
+        let seconds = 0.005 + 0.004 * max(0, speed - 1.5)
+        return max(2, min(search, Int(seconds * Double(rate))))
+    }
+
+    /// The start in [centre − range, centre + range] whose rising half best continues the previous frame over the
+    /// cross-fade: normalised cross-correlation with the natural continuation, minus `energyWeight` × the level
+    /// difference (decades) from the nominal frame, so a splice neither tears a period nor moves an onset.
+    /// Coarse on a box-decimated copy, then refined at full rate on the waveform alone. Also returns the correlation.
+    private func bestCandidate(centre: Int, continuation: Int) -> (start: Int, rho: Float) {
+        let range = searchRange(speed: requestedSpeed)
         let lo = centre - range
         let count = 2 * range + 1
-        gatherMono(region, from: lo - hop, count: count + n - 1)
-        gatherMono(target, from: continuation - hop, count: n)
+        gatherMono(region, from: lo - hop, count: count + hop - 1)
+        gatherMono(target, from: continuation - hop, count: hop)
+        // Full-rate energy of every candidate's rising half, by running sum.
+        var e: Float = dot(region, region, hop)
+        energies[0] = e
+        for j in 1..<count {
+            let out = region[j - 1], inn = region[j + hop - 1]
+            e += inn * inn - out * out
+            energies[j] = max(e, 0)
+        }
+        let floor = energyFloor
+        let nominalLevel = _log10f(energies[range] + floor)
+        let targetNorm = (dot(target, target, hop) + floor).squareRoot()
 
-        // Coarse: box-average `decimation` samples.
         let d = decimation
-        let len = n / d
-        let coarseCount = (count - 1) / d + 1
-        for i in 0..<(coarseCount + len - 1) {
-            var s: Float = 0
-            for m in 0..<d { s += region[i * d + m] }
-            coarseRegion[i] = s
+        var best = range
+        do {
+            let len = hop / d
+            let coarseCount = (count - 1) / d + 1
+            boxSum(coarseRegion, region, count: coarseCount + len - 1, d)
+            boxSum(coarseTarget, target, count: len, d)
+            let coarseTargetNorm = (dot(coarseTarget, coarseTarget, len) + floor).squareRoot()
+            var ce = dot(coarseRegion, coarseRegion, len)
+            var bestScore = -Float.infinity
+            for j in 0..<coarseCount {
+                if j > 0 {
+                    let out = coarseRegion[j - 1], inn = coarseRegion[j + len - 1]
+                    ce += inn * inn - out * out
+                }
+                let ncc = dot(coarseRegion + j, coarseTarget, len) / ((max(ce, 0) + floor).squareRoot() * coarseTargetNorm)
+                let score = ncc - energyWeight * abs(_log10f(energies[j * d] + floor) - nominalLevel)
+                if score > bestScore { bestScore = score; best = j * d }
+            }
         }
-        for i in 0..<len {
-            var s: Float = 0
-            for m in 0..<d { s += target[i * d + m] }
-            coarseTarget[i] = s
-        }
-        var best = 0
+        let from = max(0, best - d), to = min(count - 1, best + d)
         var bestScore = -Float.infinity
-        var energy: Float = 0
-        for i in 0..<len { energy += coarseRegion[i] * coarseRegion[i] }
-        for j in 0..<coarseCount {
-            if j > 0 {
-                let out = coarseRegion[j - 1], inn = coarseRegion[j + len - 1]
-                energy += inn * inn - out * out
-            }
-            var dot: Float = 0
-            for i in 0..<len { dot += coarseRegion[j + i] * coarseTarget[i] }
-            let score = dot / (max(energy, 0) + 1e-9).squareRoot()
-            if score > bestScore { bestScore = score; best = j }
-        }
-        guard d > 1 else { return lo + best }
-
-        // Refine ±decimation at full rate.
-        let from = max(0, best * d - d), to = min(count - 1, best * d + d)
-        var fine = best * d
-        var fineScore = -Float.infinity
+        var rho: Float = 1
+        // The level term picked the period; the waveform alone places the splice within it (a level slope would
+        // otherwise pull it a few samples off the peak and jitter the pitch).
         for j in from...to {
-            var dot: Float = 0, e: Float = 0
-            for i in 0..<n {
-                let v = region[j + i]
-                dot += v * target[i]; e += v * v
-            }
-            let score = dot / (e + 1e-9).squareRoot()
-            if score > fineScore { fineScore = score; fine = j }
+            let ncc = dot(region + j, target, hop) / ((energies[j] + floor).squareRoot() * targetNorm)
+            if ncc > bestScore { bestScore = ncc; best = j; rho = ncc }
         }
-        return lo + fine
+        return (lo + best, rho)
     }
 }
