@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "AudioDSP", targets: ["AudioDSP"]),
         .library(name: "AudioIO", targets: ["AudioIO"]),
         .library(name: "MotionDevices", targets: ["MotionDevices"]),
+        .library(name: "Lessons", targets: ["Lessons"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

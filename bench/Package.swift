@@ -25,6 +25,8 @@ let package = Package(
             dependencies: [
                 .product(name: "AudioDSP", package: "Kape"),
                 .product(name: "AudioIO", package: "Kape"),
+                .product(name: "Lessons", package: "Kape"),
+                .product(name: "KapeCLI", package: "Kape"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/AudioBenchmarks",

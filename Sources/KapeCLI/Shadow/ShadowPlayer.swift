@@ -4,8 +4,8 @@ import Lessons
 
 /// The shadowing render loop: lesson file → stretcher → sink, one period per `step()`. Before each write it asks
 /// the sink for its queued delay, so the cue reported is the one *heard*, not the one being rendered.
-final class ShadowPlayer {
-    enum Event: Equatable {
+public final class ShadowPlayer {
+    public enum Event: Equatable {
         /// The cue heard changed; `heard` is the lesson time heard, `sinkFrame` the sink frame being heard.
         case cue(index: Int?, heard: Double, sinkFrame: Int)
         case action(ShadowMachine.Action, heard: Double)
@@ -47,7 +47,7 @@ final class ShadowPlayer {
     private var mapped: [Float]
     private var bytes: [UInt8]
 
-    init(reader: SoundFileReader, sink: AudioSink, transcript: Transcript, speed: Double, start: Double = 0, extraDelay: Int = 0) throws {
+    public init(reader: SoundFileReader, sink: AudioSink, transcript: Transcript, speed: Double, start: Double = 0, extraDelay: Int = 0) throws {
         self.reader = reader
         self.sink = sink
         self.extraDelay = extraDelay
@@ -78,7 +78,7 @@ final class ShadowPlayer {
     }
 
     /// What to open the sink with: the lesson's rate, stereo, 16-bit.
-    static func request(rate: Int, period: Int = 256, periods: Int = 3) -> SinkRequest {
+    public static func request(rate: Int, period: Int = 256, periods: Int = 3) -> SinkRequest {
         SinkRequest(rate: rate, channels: 2, periodFrames: period, periods: periods, formats: [.s16])
     }
 
@@ -107,7 +107,7 @@ final class ShadowPlayer {
     func heard(delay: Int) -> Double { clock.audibleInputFrame(delay: delay, stretcher: stretcher) / Double(rate) }
 
     /// A learner's command, applied at what is heard now.
-    func command(_ c: ShadowMachine.Command, emit: (Event) -> Void) throws {
+    public func command(_ c: ShadowMachine.Command, emit: (Event) -> Void) throws {
         let delay = currentDelay()
         var t = heard(delay: delay)
         if let p = pendingSeek, clock.framesWritten - delay < p.sinkFrame ?? .max { t = p.target }
@@ -228,7 +228,7 @@ final class ShadowPlayer {
 
     /// Writes one period (stretched audio, or silence while paused, holding or once the end is rendered) and
     /// reports a cue change first.
-    func step(emit: (Event) -> Void) throws {
+    public func step(emit: (Event) -> Void) throws {
         try observe(emit: emit)
         let now = heardTime
         let ch = reader.channels

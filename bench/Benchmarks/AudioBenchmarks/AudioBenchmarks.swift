@@ -55,4 +55,6 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(engine.takeRecords().count)
     }
+
+    shadowBenchmarks()
 }
