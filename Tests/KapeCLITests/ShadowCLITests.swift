@@ -77,6 +77,19 @@ import Testing
         #expect(bad.status == 2)
     }
 
+    @Test func startAtATime() throws {
+        let dir = try TemporaryDirectory()
+        let (lesson, transcript) = try ShadowFixture.folder(in: dir)
+        let t = (transcript.cues[2].start + transcript.cues[2].end) / 2
+        let r = try run(["shadow", lesson, "--json", "--start", "\(t)", "--device", "wav:" + dir.path("out.wav")], dir)
+        let cues = ShadowFixture.events(r.stdout).filter { $0["event"] as? String == "cue" }.compactMap { $0["cue"] as? Int }
+        #expect(cues.first == 3, "started inside line 3: \(cues)")
+        let late = try run(["shadow", lesson, "--start", "999", "--device", "wav:" + dir.path("out.wav")], dir)
+        #expect(late.status == 1 && late.stderr.contains("only") && late.stderr.contains(lesson), "\(late.stderr)")
+        #expect(try run(["shadow", lesson, "--start", "-1"], dir).status == 2)
+        #expect(try run(["shadow", lesson, "--start", "1", "--from-start"], dir).status == 2)
+    }
+
     @Test func aMissingLessonNamesTheFile() throws {
         let dir = try TemporaryDirectory()
         let r = try run(["shadow", dir.path("nope")], dir)

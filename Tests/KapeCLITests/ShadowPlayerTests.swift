@@ -76,6 +76,7 @@ import Testing
         #expect(v.key(.enter) == .none, "Enter with no line chosen does nothing")
         #expect(v.key(.up) == .none && v.key(.up) == .none && v.key(.enter) == .command(.cue(8)))
         #expect(v.key(.down) == .none && v.key(.escape) == .none && v.key(.enter) == .none)
+        #expect(v.key(.char("[")) == .command(.skip(-5)) && v.key(.char("]")) == .command(.skip(5)))
         #expect(v.key(.char("q")) == .quit)
         v.state.ended = true
         #expect(v.key(.space) == .restart)

@@ -14,6 +14,9 @@ import Testing
         #expect(m.handle(.cue(9), at: 0) == [])
         #expect(m.handle(.seek(42), at: 0) == [.seek(10)])
         #expect(m.handle(.next, at: 8) == [])
+        #expect(m.handle(.skip(5), at: 2.5) == [.seek(7.5)])
+        #expect(m.handle(.skip(-5), at: 2.5) == [.seek(0)], "back past the start stops at 0")
+        #expect(m.handle(.skip(5), at: 8) == [.seek(10)], "forward past the end stops at the end")
     }
 
     @Test func speedStepsAndClamps() {

@@ -12,7 +12,8 @@ struct ShadowCommand: ParsableCommand {
         abstract: "Play a lesson at a chosen speed (pitch kept) and follow the line being heard.",
         discussion: """
             On a terminal: the transcript with the line heard highlighted. Keys: space pause, ←/→ previous/next line, \
-            ↑/↓ choose a line and Enter to jump, +/− speed, l loop the line (see `kape settings`), q quit. \
+            [/] 5 s back/forward, ↑/↓ choose a line and Enter to jump, +/− speed, l loop the line (see `kape settings`), \
+            q quit. \
             Otherwise plain lines (or JSON lines with --json); keys are still read from standard input. \
             The place is saved when you quit and playback resumes there; hearing the whole lesson marks it completed.
             """)
@@ -25,11 +26,15 @@ struct ShadowCommand: ParsableCommand {
     var json = false
     @Flag(help: "Start at the beginning instead of the saved position.")
     var fromStart = false
+    @Option(help: "Start at this many seconds into the lesson instead of the saved position.")
+    var start: Double?
     @Option(help: "ALSA device, or wav:PATH. Default: ALSA's default, else a WAV file.")
     var device: String?
 
     func validate() throws {
         if let speed, !ShadowMachine.speedRange.contains(speed) { throw ValidationError("--speed must be between 0.5 and 2.0") }
+        if let start, !(start >= 0) { throw ValidationError("--start must be 0 or more seconds") }
+        if start != nil && fromStart { throw ValidationError("--start and --from-start: choose one") }
     }
 
     func run() throws {
@@ -39,7 +44,10 @@ struct ShadowCommand: ParsableCommand {
         let store = try ProgressCLI.store()
         let progress = try store.read()
         let settings = progress.listening
-        let start = fromStart ? 0 : Self.resumePoint(saved: progress.positions[l.info.id]?.seconds, lesson: l, duration: reader.seconds)
+        if let s = start, s >= reader.seconds {
+            throw InputError("--start \(s): \(l.audioPath) is only \(fixed(reader.seconds, 3)) s long")
+        }
+        let from = start ?? (fromStart ? 0 : Self.resumePoint(saved: progress.positions[l.info.id]?.seconds, lesson: l, duration: reader.seconds))
         let fullScreen = !json && isatty(0) == 1 && isatty(1) == 1
         let request = ShadowPlayer.request(rate: reader.rate)
         var notice: String?
@@ -55,7 +63,7 @@ struct ShadowCommand: ParsableCommand {
             }
         }
         let player = try ShadowPlayer(reader: reader, sink: sink, transcript: l.transcript,
-                                      speed: speed ?? settings.defaultSpeed, start: start)
+                                      speed: speed ?? settings.defaultSpeed, start: from)
         var view = ShadowView(title: l.info.title, subtitle: "\(l.info.category) · \(l.info.level.rawValue)",
                               cues: l.transcript.cues, duration: reader.seconds,
                               loopTimes: settings.loopTimes, loopPause: settings.loopPause)

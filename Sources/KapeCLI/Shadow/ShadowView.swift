@@ -45,6 +45,8 @@ struct ShadowView {
             selection = nil
             return state.ended ? .none : .command(.cue(s))
         case .escape: selection = nil; return .none
+        case .char("["): return .command(.skip(-Self.skipSeconds))
+        case .char("]"): return .command(.skip(Self.skipSeconds))
         case .char("+"), .char("="): return .command(.faster)
         case .char("-"), .char("_"): return .command(.slower)
         case .char("l"), .char("L"):
@@ -52,6 +54,8 @@ struct ShadowView {
         default: return .none
         }
     }
+
+    static let skipSeconds = 5.0
 
     private mutating func moveSelection(_ step: Int) {
         guard !cues.isEmpty else { return }
@@ -97,7 +101,7 @@ struct ShadowView {
         row(status(cols))
         row(notice ?? "", fg: .orange)
         out += RGB.black.background + Self.past.foreground
-            + TextCells.fit("space pause · ←/→ line · ↑/↓ choose, Enter jump · +/− speed · l loop · q quit", cols) + "\u{1B}[0m"
+            + TextCells.fit("space pause · ←/→ line · [/] 5 s · ↑/↓ choose, Enter jump · +/− speed · l loop · q quit", cols) + "\u{1B}[0m"
         return out
     }
 

@@ -4,6 +4,7 @@ public struct ShadowMachine: Sendable {
     public enum Command: Sendable, Equatable {
         case togglePause, pause, resume
         case seek(Double)          // seconds
+        case skip(Double)          // seconds from what is heard now, back when negative
         case cue(Int)              // "tap a line"
         case next, previous
         case loop(times: Int, pauseAfter: Double)
@@ -57,6 +58,8 @@ public struct ShadowMachine: Sendable {
         case .seek(let s):
             loop = nil
             return [.seek(min(max(0, s), duration))]
+        case .skip(let d):
+            return handle(.seek(t + d), at: t)
         case .cue(let n):
             guard cues.indices.contains(n) else { return [] }
             if let l = loop, l.cue != n { loop = nil }
