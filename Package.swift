@@ -54,11 +54,13 @@ let package = Package(
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "Game", "TerminalUI"]),
+        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "Game", "TerminalUI", "TestSupport"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "Motion", "TerminalUI"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP"]),
-        .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP"]),
+        .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP", "TestSupport"]),
+        // What more than one test target needs: the private PulseAudio null sink.
+        .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion"]),
     ],

@@ -1,5 +1,6 @@
 import AudioDSP
 import Foundation
+import TestSupport
 @testable import AudioIO
 
 /// A fresh temporary directory, removed by `cleanup`.
@@ -16,13 +17,6 @@ struct TempDir {
     }
     func cleanup() { try? FileManager.default.removeItem(atPath: path) }
 }
-
-/// The package root, from this file's place in it (tests never read anything outside the package).
-let packageRoot: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/")
-}()
 
 /// An ALSA configuration with one PCM capturing into `wav` through the `file` plugin (not paced).
 func fileCaptureConfig(_ dir: TempDir, wav: String) throws -> String {
@@ -67,26 +61,7 @@ func withPulse<T>(_ body: (_ config: String, _ dir: TempDir) throws -> T) throws
     return try body(dir.file("asound.conf"), dir)
 }
 
-/// Runs scripts/pulse-null-sink.sh with posix_spawn and waitpid (Foundation's Process can miss the exit of a
-/// child that leaves daemons behind).
-@discardableResult
-func runScript(_ arguments: [String]) throws -> Int32 {
-    let path = packageRoot + "/scripts/pulse-null-sink.sh"
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
-        throw AudioError(.device, "cannot run \(path)")
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    guard status == 0 else { throw AudioError(.device, "pulse-null-sink.sh \(arguments[0]) failed (status \(status))") }
-    return 0
-}
+func runScript(_ arguments: [String]) throws { try PulseNullSink.run(arguments) }
 
 /// Polls `condition` until it holds or `seconds` pass (a deadline for a failure, not a sleep to pass).
 func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {

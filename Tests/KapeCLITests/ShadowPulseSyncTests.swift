@@ -1,6 +1,7 @@
 import AudioIO
 import Foundation
 import Lessons
+import TestSupport
 import Testing
 
 /// The highlighted line follows what a real-time device plays: `kape shadow --json` on a private PulseAudio null
@@ -68,24 +69,8 @@ import Testing
         return (starts, ends)
     }
 
-    /// posix_spawn and waitpid: Foundation's Process misses the exit of a child that leaves daemons behind.
-    func pulseScript(_ arguments: [String]) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent("scripts/pulse-null-sink.sh").path
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { throw PulseError(status: -1) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else { throw PulseError(status: status) }
-    }
+    func pulseScript(_ arguments: [String]) throws { try PulseNullSink.run(arguments) }
 
-    struct PulseError: Error { var status: Int32 }
 }
 
 /// A child process whose standard output is read as it comes, each read stamped with the monotonic clock.
