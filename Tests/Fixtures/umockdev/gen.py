@@ -277,3 +277,10 @@ testbed("hotplug-back", [back])
 fast = Node(11, "Kape Test IMU Motion Sensors", 0x03, 0x1209, 0x4b50, uniq="kape:imu:05",
             props=[PROP_ACCELEROMETER], absinfo=SIX_AXIS, msc=[MSC_TIMESTAMP])
 testbed("fast1000", [fast], fast, events(fast, [(2, 0), (2, -20), (2, 0)], 1000, 6.0, msc_start=0))
+
+# 8. The game on a live device: the same IMU at 100 Hz, still through the 3 s "place on forehead" countdown and
+#    the re-calibration it asks for, then a nod down (correct) and a nod up (pass) while the round plays.
+GAME = [(5.0, 0), (0.25, -55), (0.4, -55), (0.25, 0), (0.8, 0), (0.25, 55), (0.4, 55), (0.25, 0), (0.6, 0)]
+game = Node(5, "Kape Test IMU Motion Sensors", 0x03, 0x1209, 0x4b50, uniq="kape:imu:02",
+            props=[PROP_ACCELEROMETER], absinfo=SIX_AXIS, msc=[MSC_TIMESTAMP])
+testbed("game", [game], game, events(game, GAME, 100, 8.2, msc_start=0))
