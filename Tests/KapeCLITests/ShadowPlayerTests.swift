@@ -94,6 +94,11 @@ import Testing
             let marked = rows.filter { $0.hasPrefix(" ▶ ") && $0.contains("line ") }
             #expect(marked.count == 1 && marked[0].contains("line \(current)"), "\(rows)")
         }
+        for height in [1, 3, 7] {
+            let small = plain(v.render(columns: 30, rows: height))
+            #expect(small.count == height, "a \(height)-row terminal gets \(height) rows, not a scroll")
+            #expect(small.last?.contains("1:38 / 1:40") == true, "the status line always shows: \(small)")
+        }
         v.state = ShadowPlayer.State(playing: false, speed: 0.75, loop: .init(cue: 49, remaining: 2, pauseAfter: 1), ended: false)
         let status = plain(v.render(columns: 80, rows: 10)).first { $0.contains("1:38 / 1:40") }
         #expect(status?.contains("❚❚") == true && status?.contains("0.75×") == true && status?.contains("⟳ line 50: 2 left, 1.0 s pause") == true, "\(status ?? "")")

@@ -69,40 +69,42 @@ struct ShadowView {
     private static let chosen = RGB(0x3A, 0x3A, 0x5A)
     private static let past = RGB(130, 130, 130)
 
-    /// Home, then every row painted edge to edge.
+    /// Home, then every row painted edge to edge. A terminal too short for all of it keeps the status line and
+    /// as much of the transcript as fits (the title, the notice and the key help go first).
     func render(columns: Int, rows: Int) -> String {
-        let cols = max(20, columns), height = max(6, rows)
-        var out = "\u{1B}[?25l\u{1B}[H"
-        func row(_ text: String, fg: RGB = .white, bg: RGB = .black, bold: Bool = false) {
-            out += bg.background + fg.foreground + (bold ? "\u{1B}[1m" : "") + TextCells.fit(text, cols) + "\u{1B}[0m"
-            out += "\r\n"
+        let cols = max(1, columns), height = max(1, rows)
+        func row(_ text: String, fg: RGB = .white, bg: RGB = .black, bold: Bool = false) -> String {
+            bg.background + fg.foreground + (bold ? "\u{1B}[1m" : "") + TextCells.fit(text, cols) + "\u{1B}[0m"
         }
-        row(" " + title + (subtitle.isEmpty ? "" : "  ·  " + subtitle), fg: .black, bg: .white, bold: true)
-        let listRows = height - 5
+        let chrome = height >= 8
+        let listRows = max(0, height - (chrome ? 5 : 1))
+        var lines: [String] = []
+        if chrome { lines.append(row(" " + title + (subtitle.isEmpty ? "" : "  ·  " + subtitle), fg: .black, bg: .white, bold: true)) }
         let anchor = selection ?? current ?? (cues.lastIndex { $0.start <= heard } ?? 0)
         let top = max(0, min(anchor - listRows / 3, cues.count - listRows))
         let numberWidth = String(cues.count).count
         for y in 0..<listRows {
             let i = top + y
-            guard cues.indices.contains(i) else { row(""); continue }
+            guard cues.indices.contains(i) else { lines.append(row("")); continue }
             let number = String(repeating: " ", count: numberWidth - String(i + 1).count) + String(i + 1)
             let isCurrent = i == current
             let marker = isCurrent ? "▶" : i == selection ? "›" : " "
             let text = " \(marker) \(number)  \(clock(cues[i].start))  \(cues[i].text.replacingOccurrences(of: "\n", with: " "))"
             if isCurrent {
-                row(text, fg: .black, bg: Self.highlight, bold: true)
+                lines.append(row(text, fg: .black, bg: Self.highlight, bold: true))
             } else if i == selection {
-                row(text, fg: .white, bg: Self.chosen)
+                lines.append(row(text, fg: .white, bg: Self.chosen))
             } else {
-                row(text, fg: cues[i].end <= heard ? Self.past : .white)
+                lines.append(row(text, fg: cues[i].end <= heard ? Self.past : .white))
             }
         }
-        row(String(repeating: "─", count: cols), fg: Self.past)
-        row(status(cols))
-        row(notice ?? "", fg: .orange)
-        out += RGB.black.background + Self.past.foreground
-            + TextCells.fit("space pause · ←/→ line · [/] 5 s · ↑/↓ choose, Enter jump · +/− speed · l loop · q quit", cols) + "\u{1B}[0m"
-        return out
+        if chrome { lines.append(row(String(repeating: "─", count: cols), fg: Self.past)) }
+        lines.append(row(status(cols)))
+        if chrome {
+            lines.append(row(notice ?? "", fg: .orange))
+            lines.append(row("space pause · ←/→ line · [/] 5 s · ↑/↓ choose, Enter jump · +/− speed · l loop · q quit", fg: Self.past))
+        }
+        return "\u{1B}[?25l\u{1B}[H" + lines.joined(separator: "\r\n")
     }
 
     private func status(_ cols: Int) -> String {
