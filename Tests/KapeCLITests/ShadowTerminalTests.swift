@@ -77,4 +77,27 @@ import Testing
         let saved = try #require(try savedPosition(dir))
         #expect(saved >= 0.5, "saved \(saved): phrase 0 was being heard")
     }
+
+    @Test func ctrlZPausesAndGivesTheTerminalBackAndFgResumesTheScreen() throws {
+        let dir = try TemporaryDirectory()
+        let (lesson, _) = try ShadowFixture.folder(in: dir)
+        let pane = try TmuxPane(columns: Self.columns, rows: Self.rows)
+        // Not in a list: bash would run the rest of a list once the job stops.
+        try pane.run("XDG_DATA_HOME=\(dir.url.path) \(KapeRun.binary) shadow \(lesson) --device wav:\(dir.path("out.wav"))")
+        #expect(try pane.wait { self.highlighted($0)?.contains("phrase 0") == true } != nil)
+        try pane.send("C-z")
+        #expect(try pane.wait { $0.contains("Stopped") } != nil, "Ctrl-Z did not stop it: \((try? pane.capture()) ?? "")")
+        #expect(!pane.alternateScreen)
+        try pane.run("echo \"ST\"\"TY:$(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ,)\"")
+        #expect(try pane.wait { $0.contains("STTY:") }?.contains("STTY:icanon,echo,") == true, "the shell got a raw terminal")
+        try pane.run("fg")
+        let back = try pane.wait { self.statusLine($0)?.contains("❚❚") == true }
+        #expect(back != nil, "after fg the screen is back, paused: \((try? pane.capture()) ?? "")")
+        #expect(pane.alternateScreen)
+        try pane.send("Space")
+        #expect(try pane.wait { self.statusLine($0)?.contains("▶") == true } != nil, "space did not resume")
+        try pane.send("q")
+        try pane.run("echo EXITED:$?")
+        #expect(try pane.wait(exited)?.contains("EXITED:0") == true)
+    }
 }
