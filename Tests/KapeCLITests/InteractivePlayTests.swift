@@ -75,6 +75,25 @@ import Testing
         #expect(try sttyRestored(pane))
     }
 
+    @Test func ctrlZPausesTheRoundAndFgResumesItThroughACountdown() throws {
+        let data = try TemporaryDirectory()
+        let pane = try TmuxPane(columns: Self.columns, rows: Self.rows)
+        // Not in a list: bash would run the rest of a list once the job stops.
+        try pane.run("XDG_DATA_HOME=\(data.url.path) \(KapeRun.binary) play --deck mix-shqip --keyboard --no-sound --seed 7 --decks \(Self.decksDir)")
+        #expect(try pane.wait { $0.contains("Pikë: 0") && $0.contains("⏱") } != nil, "the round never started")
+        try pane.send("C-z")
+        #expect(try pane.wait { $0.contains("Stopped") } != nil, "Ctrl-Z did not stop the game")
+        #expect(!pane.alternateScreen)
+        #expect(try sttyRestored(pane))
+        try pane.run("fg")
+        #expect(try pane.wait { $0.contains("E pezulluar") } != nil, "after fg the round is shown paused: \((try? pane.capture()) ?? "")")
+        try pane.send("Space")
+        #expect(try pane.wait { $0.contains("Vendose në ballë") } != nil, "space resumed without a fresh countdown")
+        try pane.send("q")
+        try pane.run("echo EXITED:$?")
+        #expect(try pane.wait(exited)?.contains("EXITED:0") == true)
+    }
+
     @Test func throughAPipeItPrintsPlainLinesAndEndsWhenInputEnds() throws {
         let data = try TemporaryDirectory()
         let process = Process()
