@@ -32,6 +32,10 @@ public final class ShadowPlayer {
     /// `sinkFrame` is where its audio starts in the sink, nil until that audio is written (paused, holding).
     private var pendingSeek: (target: Double, sinkFrame: Int?)?
     private var holdFrames = 0
+    /// Stretcher output frame where the audio of the last seek starts (the next hop boundary: what the stretcher
+    /// still holds before it is the old place, past the old end after a restart). Frames before it must not count
+    /// as rendered, or a restart at the end sees the old end and stops again.
+    private var seekOutput = 0.0
     private var inputDone = false
     /// Between the stretcher (lesson rate) and a device that runs at another rate; nil when they match.
     private let resampler: StreamResampler?
@@ -126,6 +130,7 @@ public final class ShadowPlayer {
             let f = max(0, min(reader.frames, Int((s * Double(rate)).rounded())))
             try reader.seek(toFrame: f)
             stretcher.seek(toInputFrame: f)
+            seekOutput = Double((stretcher.outputFrames + stretcher.hop - 1) / stretcher.hop * stretcher.hop)
             inputDone = false
             renderDone = false
             endSinkFrame = nil
@@ -245,7 +250,7 @@ public final class ShadowPlayer {
             n = try render()
             clock.wroteStretched(frames: n, from: from)
             let renderedTo = stretcher.inputFrame(atOutput: sentPosition) / Double(rate)
-            var actions = machine.rendered(upTo: renderedTo)
+            var actions = sentPosition < seekOutput ? [] : machine.rendered(upTo: renderedTo)
             if n == 0 && actions.isEmpty { actions = [.end] }
             for a in actions { try apply(a, heard: now, emit: emit) }
         }
