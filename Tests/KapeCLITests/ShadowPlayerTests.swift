@@ -60,6 +60,13 @@ import Testing
         #expect(!p.ended && p.state.playing)
         try self.steps(p, 60)
         #expect(p.heardTime < 0.3)
+        // Played again from the start, it goes on past where it began (what the stretcher still held from the old
+        // end must not end it again) and ends once more at the end.
+        try self.steps(p, 400)
+        #expect(!p.ended && p.heardTime > 1)
+        steps = 0
+        while !p.ended && steps < 10_000 { try p.step { _ in }; steps += 1 }
+        #expect(p.ended && abs(p.heardTime - p.reader.seconds) < 0.01)
     }
 
     @Test func viewKeysBecomeCommands() {
