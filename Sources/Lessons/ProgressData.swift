@@ -45,22 +45,23 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
 
     enum CodingKeys: String, CodingKey { case defaultSpeed, loopTimes, loopPause }
 
-    /// Missing fields take their defaults; a value out of range is an error, never silently replaced.
+    /// Missing fields take their defaults; a value out of range is refused (`InvalidSetting`), never replaced: the
+    /// rest of the store is the learner's and must not be moved aside for a typo here.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         defaultSpeed = try c.decodeIfPresent(Double.self, forKey: .defaultSpeed) ?? 1
         loopTimes = try c.decodeIfPresent(Int.self, forKey: .loopTimes) ?? 3
         loopPause = try c.decodeIfPresent(Double.self, forKey: .loopPause) ?? 0
-        guard Self.speedRange.contains(defaultSpeed) else {
-            throw DecodingError.dataCorruptedError(forKey: .defaultSpeed, in: c, debugDescription: "defaultSpeed must be 0.5 to 2.0")
-        }
-        guard Self.loopTimesRange.contains(loopTimes) else {
-            throw DecodingError.dataCorruptedError(forKey: .loopTimes, in: c, debugDescription: "loopTimes must be 1 to 99")
-        }
-        guard Self.loopPauseRange.contains(loopPause) else {
-            throw DecodingError.dataCorruptedError(forKey: .loopPause, in: c, debugDescription: "loopPause must be 0 to 30 seconds")
-        }
+        guard Self.speedRange.contains(defaultSpeed) else { throw InvalidSetting("listening.defaultSpeed is \(defaultSpeed): expected 0.5 to 2.0") }
+        guard Self.loopTimesRange.contains(loopTimes) else { throw InvalidSetting("listening.loopTimes is \(loopTimes): expected 1 to 99") }
+        guard Self.loopPauseRange.contains(loopPause) else { throw InvalidSetting("listening.loopPause is \(loopPause): expected 0 to 30 seconds") }
     }
+}
+
+/// A listening setting out of range in an otherwise good store.
+public struct InvalidSetting: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
 }
 
 public struct SavedPosition: Sendable, Codable, Equatable {

@@ -77,6 +77,21 @@ import Testing
         #expect(bad.status == 2)
     }
 
+    @Test func aSettingOutOfRangeInTheStoreIsRefusedAndTheFileKept() throws {
+        let dir = try TemporaryDirectory()
+        let store = dir.path("kape/progress.json")
+        try FileManager.default.createDirectory(atPath: dir.path("kape"), withIntermediateDirectories: true)
+        let text = #"{"version": 1, "points": 120, "listening": {"defaultSpeed": 7}}"#
+        try text.write(toFile: store, atomically: true, encoding: .utf8)
+        for args in [["settings"], ["settings", "--default-speed", "1"], ["stats"]] {
+            let r = try run(args, dir)
+            #expect(r.status == 1, "\(args): \(r.status)")
+            #expect(r.stderr.contains(store) && r.stderr.contains("listening.defaultSpeed") && r.stderr.contains("0.5 to 2.0"), "\(r.stderr)")
+        }
+        #expect(try String(contentsOfFile: store, encoding: .utf8) == text, "the learner's file is untouched")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("kape")).allSatisfy { !$0.contains("damaged") })
+    }
+
     @Test func startAtATime() throws {
         let dir = try TemporaryDirectory()
         let (lesson, transcript) = try ShadowFixture.folder(in: dir)
