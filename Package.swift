@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP", "TestSupport"]),
         // What more than one test target needs: the private PulseAudio null sink.
         .target(name: "TestSupport", path: "Tests/Support"),
-        .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
+        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Motion"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion"]),
     ],
     swiftLanguageModes: [.v6]

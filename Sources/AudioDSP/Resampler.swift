@@ -10,7 +10,8 @@ public struct Resampler: Sendable {
     /// Input samples on each side of the centre that the kernel reaches.
     public let halfTaps: Int
     private let cutoff: Double
-    private let beta = 10.06  // 0.1102 · (100 − 8.7)
+    private let beta = Resampler.kaiserBeta
+    static let kaiserBeta = 10.06  // 0.1102 · (100 − 8.7)
     private let step: Int      // input advance per output sample is step/phases input samples
     private let phases: Int
     private let table: [Double]  // phases × (2·halfTaps) when tabulated, else empty
@@ -19,32 +20,38 @@ public struct Resampler: Sendable {
         precondition(inRate > 0 && outRate > 0, "rates must be positive")
         self.inRate = inRate
         self.outRate = outRate
-        let scale = min(1, Double(outRate) / Double(inRate))
-        cutoff = 0.475 * scale
-        // Kaiser: taps ≈ (A − 7.95) / (14.36 · Δf) with A = 100 dB and Δf = 0.05 · scale.
-        halfTaps = Int((92.05 / (14.36 * 0.05 * scale) / 2).rounded(.up))
+        (halfTaps, cutoff) = Self.design(from: inRate, to: outRate)
         let g = gcd(inRate, outRate)
         step = inRate / g
         phases = outRate / g
         let taps = 2 * halfTaps
-        if phases <= 2048 && phases * taps <= 4_000_000 {
-            var t = [Double](repeating: 0, count: phases * taps)
-            let c = cutoff, b = beta, h = halfTaps
-            for p in 0..<phases {
-                let frac = Double(p) / Double(phases)
-                var sum = 0.0
-                for k in 0..<taps {
-                    let v = Resampler.kernel(Double(k - h + 1) - frac, cutoff: c, half: h, beta: b)
-                    t[p * taps + k] = v
-                    sum += v
-                }
-                // Unity DC gain on every phase, so a constant stays exactly constant.
-                for k in 0..<taps { t[p * taps + k] /= sum }
+        table = phases <= 2048 && phases * taps <= 4_000_000
+            ? Self.phaseTable(phases: phases, halfTaps: halfTaps, cutoff: cutoff, beta: beta) : []
+    }
+
+    /// Kernel half-width and cutoff for a rate pair (see the type's comment).
+    static func design(from inRate: Int, to outRate: Int) -> (halfTaps: Int, cutoff: Double) {
+        let scale = min(1, Double(outRate) / Double(inRate))
+        // Kaiser: taps ≈ (A − 7.95) / (14.36 · Δf) with A = 100 dB and Δf = 0.05 · scale.
+        return (Int((92.05 / (14.36 * 0.05 * scale) / 2).rounded(.up)), 0.475 * scale)
+    }
+
+    /// The kernel for every phase p/phases, `2·halfTaps` taps each, row by row; every row sums to 1 so a constant
+    /// stays exactly constant.
+    static func phaseTable(phases: Int, halfTaps: Int, cutoff: Double, beta: Double) -> [Double] {
+        let taps = 2 * halfTaps
+        var t = [Double](repeating: 0, count: phases * taps)
+        for p in 0..<phases {
+            let frac = Double(p) / Double(phases)
+            var sum = 0.0
+            for k in 0..<taps {
+                let v = kernel(Double(k - halfTaps + 1) - frac, cutoff: cutoff, half: halfTaps, beta: beta)
+                t[p * taps + k] = v
+                sum += v
             }
-            table = t
-        } else {
-            table = []
+            for k in 0..<taps { t[p * taps + k] /= sum }
         }
+        return t
     }
 
     /// Output frames for `frames` input frames.

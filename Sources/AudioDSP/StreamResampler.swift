@@ -32,24 +32,15 @@ public final class StreamResampler {
         self.outRate = outRate
         self.channels = channels
         self.maxWrite = maxWrite
-        let design = Resampler(from: inRate, to: outRate)
+        let design = Resampler.design(from: inRate, to: outRate)
         halfTaps = design.halfTaps
         let g = gcd(inRate, outRate)
         step = inRate / g
         phases = outRate / g
         taps = 2 * halfTaps
-        let cutoff = 0.475 * min(1, Double(outRate) / Double(inRate))
+        let rows = Resampler.phaseTable(phases: phases, halfTaps: halfTaps, cutoff: design.cutoff, beta: Resampler.kaiserBeta)
         table = .allocate(capacity: phases * taps)
-        for p in 0..<phases {
-            let frac = Double(p) / Double(phases)
-            var sum = 0.0
-            var row = [Double](repeating: 0, count: taps)
-            for k in 0..<taps {
-                row[k] = Resampler.kernel(Double(k - halfTaps + 1) - frac, cutoff: cutoff, half: halfTaps, beta: 10.06)
-                sum += row[k]
-            }
-            for k in 0..<taps { table[p * taps + k] = Float(row[k] / sum) }
-        }
+        for i in rows.indices { table[i] = Float(rows[i]) }
         capacity = 2 * taps + maxWrite + 64
         buffer = .allocate(capacity: capacity * channels)
         // The signal is silent before the start: the first outputs see zeros on their left.

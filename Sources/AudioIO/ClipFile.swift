@@ -14,13 +14,7 @@ public enum ClipFile {
 
     /// Decodes a WAV, FLAC or Ogg file to float samples at its own rate and channel count.
     public static func load(_ path: String, name: String? = nil) throws -> Clip {
-        var st = stat()
-        guard stat(path, &st) == 0 else { throw AudioError.file(path, "no such file") }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw AudioError.file(path, "not a regular file") }
-        var info = SF_INFO()
-        guard let file = sf_open(path, Int32(SFM_READ), &info) else {
-            throw AudioError.file(path, "not a readable sound file (WAV, FLAC or Ogg expected): \(String(cString: sf_strerror(nil)))")
-        }
+        let (file, info) = try openForReading(path)
         defer { sf_close(file) }
         let major = info.format & Int32(SF_FORMAT_TYPEMASK)
         let known: [Int32: String] = [Int32(SF_FORMAT_WAV): "WAV", Int32(SF_FORMAT_WAVEX): "WAV", Int32(SF_FORMAT_RF64): "WAV",
@@ -71,4 +65,17 @@ public enum ClipFile {
         if let dot = file.lastIndex(of: "."), dot != file.startIndex { return String(file[..<dot]) }
         return file
     }
+}
+
+/// Opens a sound file with libsndfile, after checking it is a regular file (a FIFO or directory would block or
+/// mislead libsndfile); the caller closes it.
+func openForReading(_ path: String) throws -> (OpaquePointer, SF_INFO) {
+    var st = stat()
+    guard stat(path, &st) == 0 else { throw AudioError.file(path, "no such file") }
+    guard (st.st_mode & S_IFMT) == S_IFREG else { throw AudioError.file(path, "not a regular file") }
+    var info = SF_INFO()
+    guard let file = sf_open(path, Int32(SFM_READ), &info) else {
+        throw AudioError.file(path, "not a readable sound file (WAV, FLAC or Ogg expected): \(String(cString: sf_strerror(nil)))")
+    }
+    return (file, info)
 }

@@ -13,13 +13,7 @@ public final class SoundFileReader {
     private let file: OpaquePointer
 
     public init(path: String) throws {
-        var st = stat()
-        guard stat(path, &st) == 0 else { throw AudioError.file(path, "no such file") }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw AudioError.file(path, "not a regular file") }
-        var info = SF_INFO()
-        guard let f = sf_open(path, Int32(SFM_READ), &info) else {
-            throw AudioError.file(path, "not a readable sound file: \(String(cString: sf_strerror(nil)))")
-        }
+        let (f, info) = try openForReading(path)
         guard info.channels >= 1 && info.channels <= Int32(ClipFile.maxChannels), info.samplerate >= 1000 else {
             sf_close(f)
             throw AudioError.file(path, "\(info.channels) channels at \(info.samplerate) Hz is not supported")

@@ -28,20 +28,27 @@ struct AudioOutputOptions: ParsableArguments {
 
     var request: SinkRequest { SinkRequest(rate: rate, channels: 2, periodFrames: period, periods: periods) }
 
-    /// Opens the sink. With no `--device`, a failure to open ALSA's default falls back to a WAV file (said in one
-    /// line on stderr); a device named explicitly must open or the command fails naming it.
+    /// Opens the sink (see `openSink`); a fall-back to the WAV file is said in one line on stderr.
     func open(paced: Bool, fallback: String, verbose: Bool) throws -> AudioSink {
         AlsaSink.setQuiet(!verbose)
-        if let device {
-            if device.hasPrefix("wav:") { return try WavFileSink(path: String(device.dropFirst(4)), request: request, paced: paced) }
-            return try AlsaSink(device: device, request: request)
-        }
-        do {
-            return try AlsaSink(device: "default", request: request)
-        } catch let error as AudioError {
-            FileHandleOutput.stderr("kape: no sound card (\(error.message.split(separator: ";").first ?? "")): writing to \(fallback) instead\n")
-            return try WavFileSink(path: fallback, request: request, paced: paced)
-        }
+        let (sink, note) = try openSink(device: device, request: request, paced: paced, fallback: fallback)
+        if let note { FileHandleOutput.stderr("kape: \(note)\n") }
+        return sink
+    }
+}
+
+/// `device` (an ALSA PCM, or `wav:PATH`), else ALSA's default. With no device named, a default that cannot open
+/// falls back to a WAV file at `fallback`, and the second value says why; a named device must open or this throws.
+func openSink(device: String?, request: SinkRequest, paced: Bool, fallback: String) throws -> (AudioSink, String?) {
+    if let device {
+        if device.hasPrefix("wav:") { return (try WavFileSink(path: String(device.dropFirst(4)), request: request, paced: paced), nil) }
+        return (try AlsaSink(device: device, request: request), nil)
+    }
+    do {
+        return (try AlsaSink(device: "default", request: request), nil)
+    } catch let error as AudioError {
+        let note = "no sound card (\(error.message.split(separator: ";").first ?? "")): writing to \(fallback) instead"
+        return (try WavFileSink(path: fallback, request: request, paced: paced), note)
     }
 }
 

@@ -59,11 +59,9 @@ final class GameLoop {
             if fds[2].revents != 0, let feed { motion(feed.take()) }
             if fds[1].revents != 0 { signals() }
             if fds[0].revents != 0 {
-                var buffer = [UInt8](repeating: 0, count: 64)
-                let got = read(0, &buffer, buffer.count)
-                if got > 0 {
-                    keys(parser.feed(buffer[0..<got]))
-                } else if got == 0 || (errno != EINTR && errno != EAGAIN) {
+                if let k = TerminalMode.readKeys(&parser) {
+                    keys(k)
+                } else {
                     stdinOpen = false
                     inputClosed()
                 }
@@ -90,10 +88,7 @@ final class GameLoop {
     }
 
     private func signals() {
-        var bytes = [UInt8](repeating: 0, count: 32)
-        let n = read(TerminalMode.signalFD, &bytes, bytes.count)
-        guard n > 0 else { return }
-        for sig in bytes[0..<n].map(Int32.init) {
+        for sig in TerminalMode.pendingSignals() {
             switch sig {
             case SIGWINCH:
                 lastFrame = ""

@@ -1,3 +1,4 @@
+import TerminalUI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -69,6 +70,22 @@ enum TerminalMode {
             sigaction(sig, &fatal, previous + Int(sig))
         }
         forward([SIGTSTP, SIGCONT, SIGHUP, SIGWINCH])
+    }
+
+    /// The signals waiting on `signalFD` (call when poll says it is readable).
+    static func pendingSignals() -> [Int32] {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let n = read(signalFD, &bytes, bytes.count)
+        return n > 0 ? bytes[0..<n].map(Int32.init) : []
+    }
+
+    /// Keys from standard input (call when poll says it is readable); nil once it is closed (end of file, or an
+    /// error other than EINTR/EAGAIN).
+    static func readKeys(_ parser: inout KeyParser) -> [Key]? {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let got = read(0, &buffer, buffer.count)
+        if got > 0 { return parser.feed(buffer[0..<got]) }
+        return got == 0 || (errno != EINTR && errno != EAGAIN) ? nil : []
     }
 
     /// SIGINT, SIGTERM and SIGHUP become bytes on `signalFD` too: for a loop that saves the learner's place before

@@ -50,18 +50,8 @@ struct ShadowCommand: ParsableCommand {
         let from = start ?? (fromStart ? 0 : Self.resumePoint(saved: progress.positions[l.info.id]?.seconds, lesson: l, duration: reader.seconds))
         let fullScreen = !json && isatty(0) == 1 && isatty(1) == 1
         let request = ShadowPlayer.request(rate: reader.rate)
-        var notice: String?
-        let sink: AudioSink
-        if let d = device, d.hasPrefix("wav:") {
-            sink = try WavFileSink(path: String(d.dropFirst(4)), request: request, paced: fullScreen)
-        } else {
-            do { sink = try AlsaSink(device: device ?? "default", request: request) } catch let e as AudioError where device == nil {
-                let path = temporaryPath("kape-shadow.wav")
-                notice = "no sound card (\(e.message.split(separator: ";").first ?? "")): writing to \(path)"
-                if !fullScreen { FileHandleOutput.stderr("kape: \(notice!)\n") }
-                sink = try WavFileSink(path: path, request: request, paced: fullScreen)
-            }
-        }
+        let (sink, notice) = try openSink(device: device, request: request, paced: fullScreen, fallback: temporaryPath("kape-shadow.wav"))
+        if let notice, !fullScreen { FileHandleOutput.stderr("kape: \(notice)\n") }
         let player = try ShadowPlayer(reader: reader, sink: sink, transcript: l.transcript,
                                       speed: speed ?? settings.defaultSpeed, start: from)
         var view = ShadowView(title: l.info.title, subtitle: "\(l.info.category) · \(l.info.level.rawValue)",

@@ -66,12 +66,9 @@ final class ShadowLoop {
     /// Writes periods while the device has room (a bounded number, so keys are read between bursts on a file sink).
     private func pump() throws {
         for _ in 0..<16 {
-            switch player.sink.space() {
-            case .failed(let e): throw e
-            case .recovered: break  // ran dry and restarted: write at once
-            case .ready(let avail, _): if avail < player.period { return }
-            }
-            try player.step(emit: event)
+            // One device query per period: `observe` reads avail and delay, `writePeriod` uses what it read.
+            if case .ready(let avail, _) = try player.observe(emit: event), avail < player.period { return }
+            try player.writePeriod(emit: event)
             reportState()
         }
     }
@@ -79,9 +76,9 @@ final class ShadowLoop {
     /// Milliseconds until the device has room for a period or the next line boundary is heard, whichever is
     /// first (at most 50, so the clock on screen moves): the highlight changes on time whatever the period size.
     private func timeout() throws -> Int32 {
-        try player.observe(emit: event)
+        let space = try player.observe(emit: event)
         reportState()
-        guard case .ready(let avail, _) = player.sink.space() else { return 0 }
+        guard case .ready(let avail, _) = space else { return 0 }
         if avail >= player.period { return 0 }
         var ms = ((player.period - avail) * 1000 + player.rate - 1) / player.rate
         if let s = player.secondsToNextBoundary() { ms = min(ms, Int((s * 1000).rounded(.up))) }
@@ -110,11 +107,9 @@ final class ShadowLoop {
     }
 
     private func readKeys() throws {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let got = read(0, &buffer, buffer.count)
-        if got > 0 {
-            try keys(parser.feed(buffer[0..<got]))
-        } else if got == 0 || (errno != EINTR && errno != EAGAIN) {
+        if let k = TerminalMode.readKeys(&parser) {
+            try keys(k)
+        } else {
             stdinOpen = false
             // A terminal that went away leaves nobody to press q.
             if isatty(0) == 1 || fullScreen { quit = true }
@@ -138,10 +133,7 @@ final class ShadowLoop {
     }
 
     private func signals() throws {
-        var bytes = [UInt8](repeating: 0, count: 32)
-        let n = read(TerminalMode.signalFD, &bytes, bytes.count)
-        guard n > 0 else { return }
-        for sig in bytes[0..<n].map(Int32.init) {
+        for sig in TerminalMode.pendingSignals() {
             switch sig {
             case SIGINT, SIGTERM, SIGHUP: quit = true; quitSignal = sig
             case SIGWINCH: lastFrame = ""; dirty = true

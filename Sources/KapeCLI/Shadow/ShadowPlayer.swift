@@ -144,9 +144,11 @@ public final class ShadowPlayer {
 
     /// Updates what is heard from the device's delay now and reports a cue change, writing nothing: the loop calls
     /// it when a line boundary is due between two periods.
-    func observe(emit: (Event) -> Void) throws {
+    @discardableResult
+    func observe(emit: (Event) -> Void) throws -> SinkSpace {
         let delay: Int
-        switch sink.space() {
+        let space = sink.space()
+        switch space {
         case .ready(_, let d): delay = d + extraDelay
         case .recovered: delay = extraDelay
         case .failed(let e): throw e
@@ -171,6 +173,7 @@ public final class ShadowPlayer {
         if let change = cursor.update(lessonTime: now) {
             emit(.cue(index: change, heard: now, sinkFrame: clock.framesWritten - delay))
         }
+        return space
     }
 
     /// Seconds until the next line boundary (a cue's start or end) is heard, if playing carries on as it is.
@@ -235,6 +238,11 @@ public final class ShadowPlayer {
     /// reports a cue change first.
     public func step(emit: (Event) -> Void) throws {
         try observe(emit: emit)
+        try writePeriod(emit: emit)
+    }
+
+    /// `step` without asking the device again: for a loop that has just called `observe`.
+    func writePeriod(emit: (Event) -> Void) throws {
         let now = heardTime
         let ch = reader.channels
         var n = 0

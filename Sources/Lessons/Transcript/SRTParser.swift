@@ -25,14 +25,7 @@ public enum SRTParser {
     }
 
     static func timing(_ line: String, file: String, line number: Int) throws -> (Double, Double) {
-        let parts = line.components(separatedBy: "-->")
-        guard parts.count == 2 else { throw TranscriptError(file: file, line: number, "expected 'start --> end'") }
-        let a = parts[0].trimmingCharacters(in: [" ", "\t"])
-        let b = String(parts[1].drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" })
-        guard let start = timestamp(a) else { throw TranscriptError(file: file, line: number, "bad start time '\(a)' (hh:mm:ss,mmm)") }
-        guard let end = timestamp(b) else { throw TranscriptError(file: file, line: number, "bad end time '\(b)' (hh:mm:ss,mmm)") }
-        guard end >= start else { throw TranscriptError(file: file, line: number, "the cue ends before it starts") }
-        return (start, end)
+        try TranscriptText.timing(line, file: file, line: number, format: "hh:mm:ss,mmm", timestamp: timestamp)
     }
 
     /// `h:mm:ss,mmm` with a comma or a dot, 1–3 millisecond digits (`,5` is 500 ms).

@@ -72,6 +72,20 @@ public struct Transcript: Sendable, Equatable {
 
 /// Shared text handling for the line-based formats.
 enum TranscriptText {
+    /// A cue's `start --> end` line (settings after the end time are ignored), with the format's own timestamp
+    /// reader; `format` names the expected form in errors.
+    static func timing(_ line: String, file: String, line number: Int, format: String,
+                       timestamp: (String) -> Double?) throws -> (Double, Double) {
+        let parts = line.components(separatedBy: "-->")
+        guard parts.count == 2 else { throw TranscriptError(file: file, line: number, "expected 'start --> end'") }
+        let startText = parts[0].trimmingCharacters(in: [" ", "\t"])
+        let endText = String(parts[1].drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" })
+        guard let start = timestamp(startText) else { throw TranscriptError(file: file, line: number, "bad start time '\(startText)' (\(format))") }
+        guard let end = timestamp(endText) else { throw TranscriptError(file: file, line: number, "bad end time '\(endText)' (\(format))") }
+        guard end >= start else { throw TranscriptError(file: file, line: number, "the cue ends before it starts") }
+        return (start, end)
+    }
+
     /// Lines of UTF-8 text (invalid bytes become U+FFFD), BOM dropped, CRLF / CR / LF all ending a line, NUL → U+FFFD.
     static func lines(_ bytes: [UInt8]) -> [String] {
         var text = String(decoding: bytes, as: UTF8.self)

@@ -54,15 +54,7 @@ public enum WebVTTParser {
 
     /// `start --> end` followed by optional settings.
     static func timing(_ line: String, file: String, line number: Int) throws -> (Double, Double) {
-        let parts = line.components(separatedBy: "-->")
-        guard parts.count == 2 else { throw TranscriptError(file: file, line: number, "expected 'start --> end'") }
-        let startText = parts[0].trimmingCharacters(in: [" ", "\t"])
-        let after = parts[1].drop { $0 == " " || $0 == "\t" }
-        let endText = String(after.prefix { $0 != " " && $0 != "\t" })
-        guard let start = timestamp(startText) else { throw TranscriptError(file: file, line: number, "bad start time '\(startText)' (mm:ss.ttt or hh:mm:ss.ttt)") }
-        guard let end = timestamp(endText) else { throw TranscriptError(file: file, line: number, "bad end time '\(endText)' (mm:ss.ttt or hh:mm:ss.ttt)") }
-        guard end >= start else { throw TranscriptError(file: file, line: number, "the cue ends before it starts") }
-        return (start, end)
+        try TranscriptText.timing(line, file: file, line: number, format: "mm:ss.ttt or hh:mm:ss.ttt", timestamp: timestamp)
     }
 
     /// `mm:ss.ttt` or `hh:mm:ss.ttt` (hours any number of digits, minutes and seconds two, below 60; milliseconds three).

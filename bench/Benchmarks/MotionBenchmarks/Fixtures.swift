@@ -11,7 +11,7 @@ enum Fixtures {
     static let stillSamples = 500
 
     static func samples(seconds: Double) -> [MotionSample] {
-        var rng = SplitMix(seed: 7)
+        var rng = SeededGenerator(state: 7)
         var out: [MotionSample] = []
         let n = Int(seconds * rate)
         out.reserveCapacity(n)
@@ -50,19 +50,8 @@ enum Fixtures {
     }
 }
 
-/// Small deterministic generator: benchmarks must see the same input every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Benchmarks must see the same input every run: Motion's SplitMix64, from a raw state.
+extension SeededGenerator {
     /// Roughly normal with standard deviation `sd` (sum of three uniforms).
     mutating func noise(_ sd: Double) -> Double {
         var s = 0.0
