@@ -69,7 +69,9 @@ import Testing
         #expect(abs(end - Double(Self.voice.count)) <= 2.0 + 1e-9, "map ends at \(end), input has \(Self.voice.count)")
     }
 
-    /// Tone pips at known input times are heard where the map says (within the search range plus a hop).
+    /// Tone pips at known input times are heard where the map says: within half a hop, since the fade at a
+    /// silence-to-sound edge is placed where the map puts it (the plain Hann fade left onsets up to search + hop off:
+    /// 8.5 ms at 1.5×, 14 ms at 2×).
     @Test(arguments: [0.5, 1.0, 1.5, 2.0])
     func timeMapFollowsTheContent(speed: Double) {
         let rate = Self.rate
@@ -84,7 +86,7 @@ import Testing
             if abs(v) > 0.25 { if quietRun > rate / 20 { onsets.append(i) }; quietRun = 0 } else { quietRun += 1 }
         }
         #expect(onsets.count == pips.count)
-        let tolerance = Double(s.search + s.hop) + 2
+        let tolerance = Double(s.hop / 2) + 2
         var worst = 0.0
         for (o, p) in zip(onsets, pips) { worst = max(worst, abs(s.inputFrame(atOutput: Double(o)) - Double(p))) }
         print("FIGURE stretch time map vs content \(speed)x: worst onset error \(String(format: "%.1f", 1000 * worst / Double(rate))) ms")

@@ -31,6 +31,24 @@ import Testing
         #expect(median <= 3)
     }
 
+    /// Onsets and offsets land where the time map puts them: the output's 10 ms level against the input's over the
+    /// span each output frame maps to (the envelope column of docs/STRETCH.md), on the first 30 s of a shipped lesson.
+    /// The floors are what the envelope-matched search and fades reach; the plain Hann fade fell below every one
+    /// (0.9669, 0.9849, 0.9882, 0.9861, 0.9789).
+    @Test(arguments: [(0.5, 0.970), (0.75, 0.987), (1.25, 0.989), (1.5, 0.989), (2.0, 0.985)])
+    func lessonEnvelopeFollowsTheMap(speed: Double, floor: Double) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let reader = try SoundFileReader(path: root.appendingPathComponent("lessons/cafe-bestellen/audio.ogg").path)
+        #expect(reader.channels == 1)
+        var input = [Float](repeating: 0, count: 30 * reader.rate)
+        let got = try input.withUnsafeMutableBufferPointer { try reader.read(into: $0.baseAddress!, frames: $0.count) }
+        #expect(got == input.count)
+        let (out, _) = WSOLAStretcher.render(input, channels: 1, rate: reader.rate, speed: speed)
+        let r = StretchQuality.envelopeCorrelation(input: input, output: out, rate: reader.rate, speed: speed)
+        print("FIGURE stretch lesson 30 s \(speed)x: envelope correlation \(String(format: "%.4f", r))")
+        #expect(r >= floor)
+    }
+
     @Test func readerAndWriterStreamInBlocks() throws {
         let dir = TempDir(); defer { dir.cleanup() }
         let frames = 10_000
