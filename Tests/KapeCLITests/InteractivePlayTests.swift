@@ -27,7 +27,7 @@ import Testing
     }
 
     /// The line `echo` printed, not the command line that contains the same text.
-    func exited(_ screen: String) -> Bool { screen.components(separatedBy: "\n").contains { $0.hasPrefix("EXITED:") } }
+    func exited(_ screen: String) -> Bool { TmuxPane.exited(screen) }
 
     func trimmed(_ s: String) -> String { String(s.reversed().drop { $0 == " " }.reversed()) }
 

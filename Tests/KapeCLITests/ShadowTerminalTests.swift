@@ -10,7 +10,7 @@ import Testing
         "trap 'true' INT; XDG_DATA_HOME=\(dir.url.path) \(KapeRun.binary) shadow \(lesson) --device wav:\(dir.path("out.wav")); echo EXITED:$?"
     }
 
-    func exited(_ screen: String) -> Bool { screen.components(separatedBy: "\n").contains { $0.hasPrefix("EXITED:") } }
+    func exited(_ screen: String) -> Bool { TmuxPane.exited(screen) }
 
     /// The row of the highlighted (heard) line: it starts with the ▶ marker.
     func highlighted(_ screen: String) -> String? {

@@ -59,4 +59,13 @@ final class TmuxPane {
     }
 
     struct TmuxError: Error { var arguments: [String]; var status: Int32 }
+
+    /// True once the shell printed `EXITED:<status>` on a line of its own (a wrapped command line can also start with
+    /// "EXITED:$?", so the status must be digits).
+    static func exited(_ screen: String) -> Bool {
+        screen.components(separatedBy: "\n").contains { line in
+            let status = line.dropFirst("EXITED:".count).prefix { $0 != " " }
+            return line.hasPrefix("EXITED:") && !status.isEmpty && status.allSatisfy(\.isNumber)
+        }
+    }
 }
