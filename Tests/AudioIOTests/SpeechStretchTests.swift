@@ -1,5 +1,6 @@
 import AudioDSP
 import Foundation
+import TestSupport
 import Testing
 @testable import AudioIO
 
@@ -37,8 +38,7 @@ import Testing
     /// (0.9669, 0.9849, 0.9882, 0.9861, 0.9789).
     @Test(arguments: [(0.5, 0.970), (0.75, 0.987), (1.25, 0.989), (1.5, 0.989), (2.0, 0.985)])
     func lessonEnvelopeFollowsTheMap(speed: Double, floor: Double) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let reader = try SoundFileReader(path: root.appendingPathComponent("lessons/cafe-bestellen/audio.ogg").path)
+        let reader = try SoundFileReader(path: packageRoot + "/lessons/cafe-bestellen/audio.ogg")
         #expect(reader.channels == 1)
         var input = [Float](repeating: 0, count: 30 * reader.rate)
         let got = try input.withUnsafeMutableBufferPointer { try reader.read(into: $0.baseAddress!, frames: $0.count) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The audio subcommands through the built binary (KAPE_BIN, set by `make test`).
@@ -6,11 +7,7 @@ import Testing
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
     static let binary: String? = ProcessInfo.processInfo.environment["KAPE_BIN"]
-    static let root: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
+    static let root = packageRoot
 
     func kape(_ arguments: [String], env: [String: String] = [:]) throws -> Run {
         let p = Process()

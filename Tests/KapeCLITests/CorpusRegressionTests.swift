@@ -1,10 +1,11 @@
 import Foundation
 import Motion
+import TestSupport
 import Testing
 
 /// Every trace in traces/ replays to the events reviewed in its *.expected.jsonl: same kinds, times within 20 ms.
 @Suite struct CorpusRegressionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: packageRoot)
     static let traces = root.appendingPathComponent("traces")
 
     static var expectedFiles: [String] {

@@ -26,9 +26,6 @@ import Testing
         return text.components(separatedBy: "\r\n").filter { $0.contains("█") }.map(trimmed)
     }
 
-    /// The line `echo` printed, not the command line that contains the same text.
-    func exited(_ screen: String) -> Bool { TmuxPane.exited(screen) }
-
     func trimmed(_ s: String) -> String { String(s.reversed().drop { $0 == " " }.reversed()) }
 
     /// The shell's terminal modes, read after the game has exited.
@@ -57,7 +54,7 @@ import Testing
         #expect(try pane.wait { $0.contains("Pikë: 1") } != nil, "the score did not count ↓")
         try pane.send("Up")
         try pane.send("q")
-        let after = try pane.wait(exited)
+        let after = try pane.wait(TmuxPane.exited)
         #expect(after?.contains("EXITED:0") == true, "\(after ?? "no exit")")
         #expect(!pane.alternateScreen)
         #expect(try sttyRestored(pane))
@@ -69,7 +66,7 @@ import Testing
         try pane.run(command(data))
         #expect(try pane.wait { $0.contains("Vendose në ballë") } != nil)
         try pane.send("C-c")
-        let after = try pane.wait(exited)
+        let after = try pane.wait(TmuxPane.exited)
         #expect(after?.contains("EXITED:130") == true, "\(after ?? "no exit")")
         #expect(!pane.alternateScreen)
         #expect(try sttyRestored(pane))
@@ -91,7 +88,7 @@ import Testing
         #expect(try pane.wait { $0.contains("Vendose në ballë") } != nil, "space resumed without a fresh countdown")
         try pane.send("q")
         try pane.run("echo EXITED:$?")
-        #expect(try pane.wait(exited)?.contains("EXITED:0") == true)
+        #expect(try pane.wait(TmuxPane.exited)?.contains("EXITED:0") == true)
     }
 
     @Test func throughAPipeItPrintsPlainLinesAndEndsWhenInputEnds() throws {

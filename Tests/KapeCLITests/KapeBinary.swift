@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `kape` (KAPE_BIN from `make test`, else the debug build) and captures what it says.
 struct KapeRun {
@@ -8,8 +9,7 @@ struct KapeRun {
 
     static var binary: String {
         if let bin = ProcessInfo.processInfo.environment["KAPE_BIN"], !bin.isEmpty { return bin }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/kape").path
+        return packageRoot + "/.build/debug/kape"
     }
 
     /// `input`, when given, is written to the child's standard input (then closed).

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `kape lessons` on the shipped lessons: listing, filters, search in the transcript, JSON.
 @Suite struct LessonsListTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: packageRoot)
     var dir: String { Self.root.appendingPathComponent("lessons").path }
 
     @Test func listsTheShippedLessonsWithDurations() throws {

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The headless contract of `kape play` and `kape decks`. Every run gets its own $XDG_DATA_HOME so the round
 /// history (which changes the card order) starts empty.
 @Suite struct PlayCLITests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: packageRoot)
     static func repo(_ path: String) -> String { root.appendingPathComponent(path).path }
 
     func play(_ trace: String, deck: String, seed: Int, data: TemporaryDirectory, extra: [String] = []) throws -> KapeRun {

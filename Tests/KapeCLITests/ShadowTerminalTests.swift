@@ -10,8 +10,6 @@ import Testing
         "trap 'true' INT; XDG_DATA_HOME=\(dir.url.path) \(KapeRun.binary) shadow \(lesson) --device wav:\(dir.path("out.wav")); echo EXITED:$?"
     }
 
-    func exited(_ screen: String) -> Bool { TmuxPane.exited(screen) }
-
     /// The row of the highlighted (heard) line: it starts with the ▶ marker.
     func highlighted(_ screen: String) -> String? {
         screen.components(separatedBy: "\n").first { $0.hasPrefix(" ▶ ") && $0.contains("phrase") }
@@ -54,7 +52,7 @@ import Testing
         #expect(try pane.wait { self.highlighted($0)?.contains("phrase 3") == true } != nil,
                 "Enter did not jump to line 4: \((try? pane.capture()) ?? "")")
         try pane.send("q")
-        let after = try pane.wait(exited)
+        let after = try pane.wait(TmuxPane.exited)
         #expect(after?.contains("EXITED:0") == true, "\(after ?? "no exit")")
         #expect(!pane.alternateScreen)
         try pane.run("echo \"ST\"\"TY:$(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ,)\"")
@@ -71,7 +69,7 @@ import Testing
         try pane.run(command(lesson, dir))
         #expect(try pane.wait { self.highlighted($0)?.contains("phrase 0") == true } != nil)
         try pane.send("C-c")
-        let after = try pane.wait(exited)
+        let after = try pane.wait(TmuxPane.exited)
         #expect(after?.contains("EXITED:130") == true, "\(after ?? "no exit")")
         #expect(!pane.alternateScreen)
         let saved = try #require(try savedPosition(dir))
@@ -98,6 +96,6 @@ import Testing
         #expect(try pane.wait { self.statusLine($0)?.contains("▶") == true } != nil, "space did not resume")
         try pane.send("q")
         try pane.run("echo EXITED:$?")
-        #expect(try pane.wait(exited)?.contains("EXITED:0") == true)
+        #expect(try pane.wait(TmuxPane.exited)?.contains("EXITED:0") == true)
     }
 }

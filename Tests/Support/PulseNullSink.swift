@@ -13,13 +13,6 @@ public enum PulseNullSink {
         public var description: String { "pulse-null-sink.sh \(arguments.joined(separator: " ")) failed (status \(status))" }
     }
 
-    /// The package root, from this file's place in it.
-    public static let packageRoot: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
-
     /// `start DIR` (writes DIR/asound.conf; the server's socket is DIR/runtime/native) or `stop DIR`.
     public static func run(_ arguments: [String]) throws {
         let path = packageRoot + "/scripts/pulse-null-sink.sh"
