@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Speech time-stretch quality and speed: kape's WSOLA against sox, SoundTouch and Rubber Band, same measures.
 
-Usage: bench/stretch-compare.py [SPEECH_FILE]   (default: the shipped lesson lessons/cafe-bestellen, at 48 kHz mono)
+Usage: bench/stretch-compare.py [SPEECH_FILE...]   (default: the three shipped lessons, each at 48 kHz mono)
 Needs: sox, soundstretch, rubberband (Debian: sox soundstretch rubberband-cli), numpy, a release build of kape.
 Measures, all on the same linear output→input map t_in = t_out · speed:
   duration error  |len_out − len_in/speed| / (len_in/speed)
@@ -115,14 +115,20 @@ def tools(speed):
         "rubberband -3": lambda i, o: ["rubberband", "-q", "-3", "-t", f"{1 / speed:.6f}", i, o],
     }
 
+LESSONS = ["cafe-bestellen", "beim-baecker", "nach-dem-weg"]
+
 def main():
+    for source in sys.argv[1:] or [os.path.join(ROOT, "lessons", l, "audio.ogg") for l in LESSONS]:
+        compare(source)
+
+def compare(source):
     tmp = tempfile.mkdtemp(prefix="kape-stretch-")
-    source = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "lessons/cafe-bestellen/audio.ogg")
     inp_path = os.path.join(tmp, "in.wav")
-    subprocess.run(["sox", source, "-r", str(RATE), "-c", "1", "-b", "16", inp_path], check=True)
+    # -R: the same dither every run (it alone moved the envelope figures by up to 0.0005 between runs).
+    subprocess.run(["sox", "-R", source, "-r", str(RATE), "-c", "1", "-b", "16", inp_path], check=True)
     inp, rate = read(inp_path)
     seconds = len(inp) / rate
-    print(f"input: {source}, {seconds:.1f} s, {rate} Hz mono\n")
+    print(f"\ninput: {os.path.relpath(source, ROOT)}, {seconds:.1f} s, {rate} Hz mono\n")
     print("| tool | speed | duration error % | F0 error (cents, median) | envelope corr. | LSD (dB) | x realtime "
           "| LSD, start-aligned (old) | envelope corr., interpolated (old) |")
     print("|---|---|---|---|---|---|---|---|---|")

@@ -59,8 +59,8 @@ public final class WSOLAStretcher {
     private let logTable: UnsafeMutablePointer<Float>    // log10 of the mantissa, for `log10Table`
     private var regionFrom = 0                           // absolute input frame of region[0]
     private let levelFloor: Float                        // per-sample power counted as silence (about −60 dBFS)
-    /// Weight of the envelope shape (mean |Δ| of block levels, decades) in the search.
-    private let shapeWeight: Float = 0.3
+    /// Weight of the envelope shape (mean |Δ| of block levels, decades) in the search near 1×; see `shapeWeight`.
+    private let baseShapeWeight: Float = 0.3
     /// Weight of the level match against the waveform match in the search (per decade of energy); 1.5 measured
     /// better than 2 on envelope and spectra at every speed but 2× (still ahead there) once voiced splices keep the plain fade.
     private let energyWeight: Float = 1.5
@@ -88,9 +88,11 @@ public final class WSOLAStretcher {
     ///     periods to align and there are few splices per syllable; on speech, 26.5–28.5 ms beat 25 ms on the
     ///     envelope at 0.75–2× and the spectra at 0.5, 1.5 and 2× (0.1 dB worse at 0.75 and 1.25×); 30 ms and more
     ///     smear onsets at 1.25 and 2×).
-    ///   - searchSeconds: widest half-range of the search (used at 2×; 5 ms, half a 100 Hz period, up to 1.5×).
+    ///   - searchSeconds: half-range of the search (5 ms, half a 100 Hz period). Wider (7 ms at 2×) was once better
+    ///     for clean splices at 2×; with envelope matching it moved onsets instead (2× envelope on three lessons
+    ///     +0.0019 / −0.0008 / +0.0012 narrower, spectra 0.02–0.04 dB better).
     ///   - mapSeconds: how much output history the time map keeps for `inputFrame(atOutput:)`.
-    public init(channels: Int, rate: Int, windowSeconds: Double = 0.0275, searchSeconds: Double = 0.007,
+    public init(channels: Int, rate: Int, windowSeconds: Double = 0.0275, searchSeconds: Double = 0.005,
                 mapSeconds: Double = 120, startFrame: Int = 0) {
         precondition(channels >= 1 && rate >= 1000)
         self.channels = channels
@@ -112,10 +114,10 @@ public final class WSOLAStretcher {
         spanScratch = .allocate(capacity: 2 * n + 2); spanScratch.initialize(repeating: 0, count: 2 * n + 2)
         pureLevels = .allocate(capacity: 2 * blocks); pureLevels.initialize(repeating: 0, count: 2 * blocks)
         fadeRamp = max(2, Int(0.005 * Double(rate)))
-        ramp = .allocate(capacity: fadeRamp)
+        ramp = .allocate(capacity: fadeRamp + 1)
         logTable = .allocate(capacity: 1024)
         for i in 0..<1024 { logTable[i] = Float(_log10(1 + (Double(i) + 0.5) / 1024)) }
-        for i in 0..<fadeRamp { ramp[i] = Float(0.5 + 0.5 * _cos(Double.pi * Double(i) / Double(fadeRamp))) }
+        for i in 0...fadeRamp { ramp[i] = Float(0.5 + 0.5 * _cos(Double.pi * Double(i) / Double(fadeRamp))) }
         levelFloor = Float(channels * channels) * 1e-6
         let span = 2 * search + n + 1
         energies = .allocate(capacity: span); energies.initialize(repeating: 0, count: span)
@@ -269,6 +271,13 @@ public final class WSOLAStretcher {
         inCount = keep
     }
 
+    /// Mono input [from, from+count): in place when buffered, as in steady state; else gathered into `spanScratch`.
+    private func monoSpan(from: Int, count: Int) -> UnsafePointer<Float> {
+        if from >= inBase && from + count <= inBase + inCount { return UnsafePointer(mono + (from - inBase)) }
+        gatherMono(spanScratch, from: from, count: count)
+        return UnsafePointer(spanScratch)
+    }
+
     /// Copies mono input [from, from+count) into `dst`, zero outside what exists.
     private func gatherMono(_ dst: UnsafeMutablePointer<Float>, from: Int, count: Int) {
         if from >= inBase && from + count <= inBase + inCount {
@@ -359,16 +368,21 @@ public final class WSOLAStretcher {
     private var segmentStart = 0.0
     private var segmentSpeed = 1.0
 
+    /// |log2 speed|. Far from 1× (past 1.5× or below 0.66×) a frame covers more input than it plays, or less, so its
+    /// envelope is further from the mapped one: the search weighs the shape more (doubling it at 0.5× and 2×:
+    /// envelope +0.0004 to +0.003 on three lessons, spectra unchanged), and a short fade must buy more, as it
+    /// costs more spectrally.
+    private var octavesFromNormal: Float { abs(log10Table(Float(requestedSpeed))) / 0.30103 }
+
     // MARK: Envelope matching
 
     /// Fills `mappedLevels` with the block levels of input [from, to): what the time map says this hop plays.
     private func measureMappedLevels(from: Int, to: Int) {
         let length = min(max(to - from, blocks), 2 * hop + 2)
-        gatherMono(spanScratch, from: to - length, count: length)
+        let span = monoSpan(from: to - length, count: length)
         for b in 0..<blocks {
             let a = b * length / blocks, e = (b + 1) * length / blocks
-            var sum: Float = 0
-            for i in a..<e { sum += spanScratch[i] * spanScratch[i] }
+            let sum = dot(span + a, span + a, e - a)
             mappedLevels[b] = log10Table(sum / Float(e - a) + levelFloor)
         }
     }
@@ -392,17 +406,32 @@ public final class WSOLAStretcher {
         return Float(Int(bits >> 23) - 127) * 0.301_029_99 + logTable[Int((bits >> 13) & 0x3ff)]
     }
 
-    /// Weight of the old frame at `i` in a 5 ms raised-cosine fade centred on `centre`.
+    /// A short fade is 5 ms, shorter near the hop's ends so that the whole ramp stays inside the hop (one cut short
+    /// there would jump), and never under 2.5 ms (1.25 ms: speech envelope +0.0002–0.0008, but 3× the third difference
+    /// on gated tones).
+    /// Even, so the ramp is centred exactly.
+    @inline(__always)
+    private func shortFadeLength(centre: Int) -> Int {
+        2 * max(fadeRamp / 4, min(fadeRamp / 2, centre, hop - centre))
+    }
+
+    /// Weight of the old frame at `i` in a raised-cosine fade centred on `centre`.
     @inline(__always)
     private func shortFade(at i: Int, centre: Int) -> Float {
-        let k = i - centre + fadeRamp / 2
-        return k < 0 ? 1 : k >= fadeRamp ? 0 : ramp[k]
+        let length = shortFadeLength(centre: centre)
+        let k = i - centre + length / 2
+        if k < 0 { return 1 }
+        if k >= length { return 0 }
+        // Interpolated, not the nearest entry: uneven steps through the table would put kinks in a shortened ramp.
+        let x = Float(k * fadeRamp) / Float(length)
+        let j = Int(x)
+        return ramp[j] + (x - Float(j)) * (ramp[j + 1] - ramp[j])
     }
 
     /// The Hann cross-fade spreads each frame's content over a whole hop, where it runs at 1× instead of `speed`:
     /// at an onset or offset the level then changes up to half a hop early or late (at 2×, 7 ms — most of a
     /// plosive). When the plain fade leaves a block ≥ 5 dB off the mapped input, a short fade placed anywhere in the
-    /// hop (every 0.8 ms) replaces it if that brings the blocks' summed error down by a margin.
+    /// hop (every 0.8 ms at 48 kHz) replaces it if that brings the blocks' summed error down by a margin.
     /// The old frame's falling half (input [p, p + hop)) is `target`, gathered by the search; the new one's rising
     /// half lies in `region`. Rewrites acc[0, hop) and returns the fade's centre, or −1 for the plain fade.
     private func chooseFade(falling p: Int, rising r: Int) -> Int {
@@ -423,13 +452,13 @@ public final class WSOLAStretcher {
         }
         // Splicing with a short fade costs more spectrally the further the frames are apart (|log2 speed| → 1),
         // so far from 1× it must buy more.
-        let octaves = abs(log10Table(Float(requestedSpeed))) / 0.30103
-        var bestCost = plain - (0.3 + 0.875 * max(0, octaves - 0.6))
+        var bestCost = plain - (0.3 + 0.875 * max(0, octavesFromNormal - 0.6))
         var best = -1
-        let positions = 3 * blocks
-        for k in 1..<positions {
-            let centre = k * hop / positions
-            let rampStart = centre - fadeRamp / 2, rampEnd = rampStart + fadeRamp
+        let positions = 3 * blocks, edge = fadeRamp / 4
+        for k in 0..<positions {
+            let centre = edge + k * (hop - 2 * edge) / (positions - 1)
+            let length = shortFadeLength(centre: centre)
+            let rampStart = centre - length / 2, rampEnd = rampStart + length
             var cost: Float = 0
             for b in 0..<blocks {
                 let a = b * hop / blocks, e = (b + 1) * hop / blocks
@@ -458,39 +487,27 @@ public final class WSOLAStretcher {
         return best
     }
 
-    /// Half-range used at `speed`: one 100 Hz half-period (5 ms) up to 1.5×, widening to `search` at 2×, where
-    /// frames skip more input and a wider choice keeps the splices clean. Narrow keeps onsets on the time map.
-    private func searchRange(speed: Double) -> Int {
-        let seconds = 0.005 + 0.004 * max(0, speed - 1.5)
-        return max(2, min(search, Int(seconds * Double(rate))))
-    }
-
     /// The start in [centre − range, centre + range] whose rising half best continues the previous frame over the
     /// cross-fade: normalised cross-correlation with the natural continuation, minus `energyWeight` × the level
     /// difference (decades) from the nominal frame, so a splice neither tears a period nor moves an onset.
     /// Coarse on a box-decimated copy, then refined at full rate on the waveform alone. Also returns the correlation.
     private func bestCandidate(centre: Int, continuation: Int) -> (start: Int, rho: Float) {
-        let range = searchRange(speed: requestedSpeed)
+        let range = search
         let lo = centre - range
         let count = 2 * range + 1
         regionFrom = lo - hop
         gatherMono(region, from: regionFrom, count: count + hop - 1)
         gatherMono(target, from: continuation - hop, count: hop)
-        // Full-rate energy of every candidate's rising half, by running sum.
-        var e: Float = dot(region, region, hop)
-        energies[0] = e
-        for j in 1..<count {
-            let out = region[j - 1], inn = region[j + hop - 1]
-            e += inn * inn - out * out
-            energies[j] = max(e, 0)
-        }
-        let floor = energyFloor
-        let nominalLevel = _log10f(energies[range] + floor)
+        // Full-rate energy of every candidate's rising half, from prefix sums of region² (the shape term uses them too).
         regionPower[0] = 0
         for i in 0..<(count + hop - 1) { regionPower[i + 1] = regionPower[i] + region[i] * region[i] }
+        for j in 0..<count { energies[j] = max(regionPower[j + hop] - regionPower[j], 0) }
+        let floor = energyFloor
+        let nominalLevel = _log10f(energies[range] + floor)
         let targetNorm = (dot(target, target, hop) + floor).squareRoot()
 
         let d = decimation
+        let shapeWeight = baseShapeWeight + 0.75 * max(0, octavesFromNormal - 0.6)
         var best = range
         do {
             let len = hop / d
