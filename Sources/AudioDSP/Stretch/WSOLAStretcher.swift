@@ -56,6 +56,16 @@ public final class WSOLAStretcher {
     private let pureLevels: UnsafeMutablePointer<Float>  // per block: the old frame alone, then the new one alone
     private let fadeRamp: Int                            // length of a short fade (5 ms)
     private let ramp: UnsafeMutablePointer<Float>        // the old frame's weight across a short fade
+    // The short fade's candidate places: centre and length of each, and its ramp (w) and w² from the first sample,
+    // `fadeRamp` apart; with `fadeCross` = g·(f − g) and `fadeDiff` = (f − g)² per hop, a block's power under a
+    // fade is Σf² before it + Σg² after it + Σ(g² + 2w·g(f − g) + w²(f − g)²) across it: dot products only.
+    private let fadePositions: Int
+    private let fadeCentres: UnsafeMutablePointer<Int>
+    private let fadeLengths: UnsafeMutablePointer<Int>
+    private let fadeWeights: UnsafeMutablePointer<Float>
+    private let fadeWeightsSquared: UnsafeMutablePointer<Float>
+    private let fadeCross: UnsafeMutablePointer<Float>
+    private let fadeDiff: UnsafeMutablePointer<Float>
     private let logTable: UnsafeMutablePointer<Float>    // log10 of the mantissa, for `log10Table`
     private var regionFrom = 0                           // absolute input frame of region[0]
     private let levelFloor: Float                        // per-sample power counted as silence (about −60 dBFS)
@@ -118,6 +128,26 @@ public final class WSOLAStretcher {
         logTable = .allocate(capacity: 1024)
         for i in 0..<1024 { logTable[i] = Float(_log10(1 + (Double(i) + 0.5) / 1024)) }
         for i in 0...fadeRamp { ramp[i] = Float(0.5 + 0.5 * _cos(Double.pi * Double(i) / Double(fadeRamp))) }
+        fadePositions = 3 * blocks
+        fadeCentres = .allocate(capacity: fadePositions)
+        fadeLengths = .allocate(capacity: fadePositions)
+        fadeWeights = .allocate(capacity: fadePositions * fadeRamp)
+        fadeWeightsSquared = .allocate(capacity: fadePositions * fadeRamp)
+        fadeCross = .allocate(capacity: hop); fadeCross.initialize(repeating: 0, count: hop)
+        fadeDiff = .allocate(capacity: hop); fadeDiff.initialize(repeating: 0, count: hop)
+        let edge = fadeRamp / 4
+        for k in 0..<fadePositions {
+            let centre = edge + k * (hop - 2 * edge) / (fadePositions - 1)
+            let length = 2 * max(fadeRamp / 4, min(fadeRamp / 2, centre, hop - centre))
+            fadeCentres[k] = centre
+            fadeLengths[k] = length
+            let start = centre - length / 2
+            for i in 0..<fadeRamp {
+                let w: Float = i < length ? Self.shortFade(ramp, fadeRamp, at: start + i, centre: centre, length: length) : 0
+                fadeWeights[k * fadeRamp + i] = w
+                fadeWeightsSquared[k * fadeRamp + i] = w * w
+            }
+        }
         levelFloor = Float(channels * channels) * 1e-6
         let span = 2 * search + n + 1
         energies = .allocate(capacity: span); energies.initialize(repeating: 0, count: span)
@@ -139,10 +169,12 @@ public final class WSOLAStretcher {
 
     deinit {
         for p in [window, input, mono, acc, ready, region, target, coarseRegion, coarseTarget, energies, fadeGain,
-                  mappedLevels, spanScratch, regionPower, pureLevels, ramp, logTable] {
+                  mappedLevels, spanScratch, regionPower, pureLevels, ramp, logTable, fadeWeights, fadeWeightsSquared,
+                  fadeCross, fadeDiff] {
             p.deallocate()
         }
         for p in [mapStart, mapSpeed, mapFrom, mapTo, mapFadeAt] { p.deallocate() }
+        fadeCentres.deallocate(); fadeLengths.deallocate()
     }
 
     // MARK: Streaming
@@ -406,19 +438,14 @@ public final class WSOLAStretcher {
         return Float(Int(bits >> 23) - 127) * 0.301_029_99 + logTable[Int((bits >> 13) & 0x3ff)]
     }
 
-    /// A short fade is 5 ms, shorter near the hop's ends so that the whole ramp stays inside the hop (one cut short
-    /// there would jump), and never under 2.5 ms (1.25 ms: speech envelope +0.0002–0.0008, but 3× the third difference
-    /// on gated tones).
-    /// Even, so the ramp is centred exactly.
-    @inline(__always)
-    private func shortFadeLength(centre: Int) -> Int {
-        2 * max(fadeRamp / 4, min(fadeRamp / 2, centre, hop - centre))
+    /// Weight of the old frame at `i` in the short fade centred on `centre`: 5 ms, shorter near the hop's ends so
+    /// that the whole ramp stays inside the hop (one cut short there would jump), never under 2.5 ms (1.25 ms: speech
+    /// envelope +0.0002–0.0008, but 3× the third difference on gated tones), even so it is centred exactly.
+    private func shortFade(at i: Int, centre: Int) -> Float {
+        Self.shortFade(ramp, fadeRamp, at: i, centre: centre, length: 2 * max(fadeRamp / 4, min(fadeRamp / 2, centre, hop - centre)))
     }
 
-    /// Weight of the old frame at `i` in a raised-cosine fade centred on `centre`.
-    @inline(__always)
-    private func shortFade(at i: Int, centre: Int) -> Float {
-        let length = shortFadeLength(centre: centre)
+    private static func shortFade(_ ramp: UnsafeMutablePointer<Float>, _ fadeRamp: Int, at i: Int, centre: Int, length: Int) -> Float {
         let k = i - centre + length / 2
         if k < 0 { return 1 }
         if k >= length { return 0 }
@@ -454,25 +481,27 @@ public final class WSOLAStretcher {
         // so far from 1× it must buy more.
         var bestCost = plain - (0.3 + 0.875 * max(0, octavesFromNormal - 0.6))
         var best = -1
-        let positions = 3 * blocks, edge = fadeRamp / 4
-        for k in 0..<positions {
-            let centre = edge + k * (hop - 2 * edge) / (positions - 1)
-            let length = shortFadeLength(centre: centre)
-            let rampStart = centre - length / 2, rampEnd = rampStart + length
+        for i in 0..<hop {
+            let d = f[i] - g[i]
+            fadeCross[i] = g[i] * d
+            fadeDiff[i] = d * d
+        }
+        for k in 0..<fadePositions {
+            let rampStart = fadeCentres[k] - fadeLengths[k] / 2, rampEnd = rampStart + fadeLengths[k]
+            let w = UnsafePointer(fadeWeights + k * fadeRamp), w2 = UnsafePointer(fadeWeightsSquared + k * fadeRamp)
             var cost: Float = 0
             for b in 0..<blocks {
                 let a = b * hop / blocks, e = (b + 1) * hop / blocks
                 if e <= rampStart { cost += pureLevels[b]; continue }
                 if a >= rampEnd { cost += pureLevels[blocks + b]; continue }
-                var sum: Float = 0
-                for i in a..<e {
-                    let w = shortFade(at: i, centre: centre)
-                    let y = w * f[i] + (1 - w) * g[i]
-                    sum += y * y
-                }
+                let lo = max(a, rampStart), hi = min(e, rampEnd), n = hi - lo
+                var sum = dot(g + lo, g + lo, n) + 2 * dot(w + (lo - rampStart), fadeCross + lo, n)
+                    + dot(w2 + (lo - rampStart), fadeDiff + lo, n)
+                if lo > a { sum += dot(f + a, f + a, lo - a) }
+                if e > hi { sum += dot(g + hi, g + hi, e - hi) }
                 cost += abs(log10Table(sum / Float(e - a) + levelFloor) - mappedLevels[b])
             }
-            if cost < bestCost { bestCost = cost; best = centre }
+            if cost < bestCost { bestCost = cost; best = fadeCentres[k] }
         }
         guard best >= 0 else { return -1 }
         for i in 0..<hop {
