@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Speech time-stretch quality and speed: kape's WSOLA against sox, SoundTouch and Rubber Band, same measures.
 
-Usage: bench/stretch-compare.py [SPEECH_FILE...]   (default: the three shipped lessons, each at 48 kHz mono)
+Usage: bench/stretch-compare.py [--speed-only] [SPEECH_FILE...]   (default: the three shipped lessons, 48 kHz mono)
+  --speed-only: only kape against SoundTouch (the speed the issue asks to match), 7 runs each, alternating, so a
+                noisy minute on a shared machine slows both rather than one.
 Needs: sox, soundstretch, rubberband (Debian: sox soundstretch rubberband-cli), numpy, a release build of kape.
 Measures, all on the same linear output→input map t_in = t_out · speed:
   duration error  |len_out − len_in/speed| / (len_in/speed)
@@ -14,7 +16,8 @@ The map is applied to frame centres: output frame [t, t+n) is compared with the 
 (t + n/2)·speed (LSD: taken at that exact sample; envelope: interpolated; F0: nearest 10 ms frame, ±1). (Until 2026-11-21 it was applied to frame starts and rounded to the
 input's 10 ms grid, which compares frames up to 1.6·|speed − 1|·10 ms + 5 ms apart: 8 ms at 0.5×, 16 ms at 2×, and so
 favoured whichever tool happens to lag by that much. "LSD, start-aligned" still prints that old figure.)
-  speed           x realtime on one core, whole command (decode + process + encode), median of 3
+  speed           x realtime on one core, whole command (decode + process + encode), median of 3 runs taken in turn
+                  with the other tools' runs at the same speed
 """
 import os, subprocess, sys, tempfile, time, wave
 import numpy as np
@@ -118,32 +121,59 @@ def tools(speed):
 LESSONS = ["cafe-bestellen", "beim-baecker", "nach-dem-weg"]
 
 def main():
-    for source in sys.argv[1:] or [os.path.join(ROOT, "lessons", l, "audio.ogg") for l in LESSONS]:
-        compare(source)
+    args = sys.argv[1:]
+    speed_only = "--speed-only" in args
+    args = [a for a in args if a != "--speed-only"]
+    for source in args or [os.path.join(ROOT, "lessons", l, "audio.ogg") for l in LESSONS]:
+        (time_only if speed_only else compare)(source)
 
-def compare(source):
+def prepare(source):
     tmp = tempfile.mkdtemp(prefix="kape-stretch-")
     inp_path = os.path.join(tmp, "in.wav")
     # -R: the same dither every run (it alone moved the envelope figures by up to 0.0005 between runs).
     subprocess.run(["sox", "-R", source, "-r", str(RATE), "-c", "1", "-b", "16", inp_path], check=True)
     inp, rate = read(inp_path)
+    print(f"\ninput: {os.path.relpath(source, ROOT)}, {len(inp) / rate:.1f} s, {rate} Hz mono\n")
+    return tmp, inp_path, inp, rate
+
+def timed_in_turn(commands, runs):
+    """Seconds per command, median of `runs`, the commands run in turn so that machine noise falls on all."""
+    times = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, argv in commands.items():
+            t0 = time.perf_counter()
+            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           env=dict(os.environ, OMP_NUM_THREADS="1"))
+            times[name].append(time.perf_counter() - t0)
+    return {name: float(np.median(t)) for name, t in times.items()}
+
+def time_only(source):
+    tmp, inp_path, inp, rate = prepare(source)
     seconds = len(inp) / rate
-    print(f"\ninput: {os.path.relpath(source, ROOT)}, {seconds:.1f} s, {rate} Hz mono\n")
+    print("| speed | kape x realtime | SoundTouch x realtime | ratio |")
+    print("|---|---|---|---|")
+    for speed in SPEEDS:
+        t = tools(speed)
+        commands = {name: t[name](inp_path, os.path.join(tmp, f"out-{i}.wav"))
+                    for i, name in enumerate(["kape (WSOLA)", "soundstretch -speech"])}
+        m = timed_in_turn(commands, 7)
+        k, st = seconds / m["kape (WSOLA)"], seconds / m["soundstretch -speech"]
+        print(f"| {speed} | {k:.0f} | {st:.0f} | {k / st:.2f} |", flush=True)
+
+def compare(source):
+    tmp, inp_path, inp, rate = prepare(source)
+    seconds = len(inp) / rate
     print("| tool | speed | duration error % | F0 error (cents, median) | envelope corr. | LSD (dB) | x realtime "
           "| LSD, start-aligned (old) | envelope corr., interpolated (old) |")
     print("|---|---|---|---|---|---|---|---|---|")
     for speed in SPEEDS:
-        for name, command in tools(speed).items():
-            out_path = os.path.join(tmp, "out.wav")
-            times = []
-            for _ in range(3):
-                t0 = time.perf_counter()
-                subprocess.run(command(inp_path, out_path), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               env=dict(os.environ, OMP_NUM_THREADS="1"))
-                times.append(time.perf_counter() - t0)
-            out, _ = read(out_path)
+        t = tools(speed)
+        outs = {name: os.path.join(tmp, f"out-{i}.wav") for i, name in enumerate(t)}
+        medians = timed_in_turn({name: command(inp_path, outs[name]) for name, command in t.items()}, 3)
+        for name in t:
+            out, _ = read(outs[name])
             d, c, e, l, l0, e0 = measure(inp, out, speed, rate)
-            print(f"| {name} | {speed} | {d:.3f} | {c:.2f} | {e:.4f} | {l:.2f} | {seconds / np.median(times):.0f} | {l0:.2f} "
+            print(f"| {name} | {speed} | {d:.3f} | {c:.2f} | {e:.4f} | {l:.2f} | {seconds / medians[name]:.0f} | {l0:.2f} "
                   f"| {e0:.4f} |", flush=True)
 
 if __name__ == "__main__":
