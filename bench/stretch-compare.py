@@ -19,7 +19,7 @@ favoured whichever tool happens to lag by that much. "LSD, start-aligned" still 
   speed           x realtime on one core, whole command (decode + process + encode), median of 3 runs taken in turn
                   with the other tools' runs at the same speed
 """
-import os, subprocess, sys, tempfile, time, wave
+import os, shutil, subprocess, sys, tempfile, time, wave
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -139,8 +139,10 @@ def prepare(source):
 def timed_in_turn(commands, runs):
     """Seconds per command, median of `runs`, the commands run in turn so that machine noise falls on all."""
     times = {name: [] for name in commands}
-    for _ in range(runs):
-        for name, argv in commands.items():
+    names = list(commands)
+    for r in range(runs):
+        for name in names[r % len(names):] + names[:r % len(names)]:  # each tool goes first in turn
+            argv = commands[name]
             t0 = time.perf_counter()
             subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                            env=dict(os.environ, OMP_NUM_THREADS="1"))
@@ -159,6 +161,7 @@ def time_only(source):
         m = timed_in_turn(commands, 7)
         k, st = seconds / m["kape (WSOLA)"], seconds / m["soundstretch -speech"]
         print(f"| {speed} | {k:.0f} | {st:.0f} | {k / st:.2f} |", flush=True)
+    shutil.rmtree(tmp)
 
 def compare(source):
     tmp, inp_path, inp, rate = prepare(source)
@@ -175,6 +178,7 @@ def compare(source):
             d, c, e, l, l0, e0 = measure(inp, out, speed, rate)
             print(f"| {name} | {speed} | {d:.3f} | {c:.2f} | {e:.4f} | {l:.2f} | {seconds / medians[name]:.0f} | {l0:.2f} "
                   f"| {e0:.4f} |", flush=True)
+    shutil.rmtree(tmp)
 
 if __name__ == "__main__":
     main()

@@ -54,7 +54,7 @@ public final class WSOLAStretcher {
     private let spanScratch: UnsafeMutablePointer<Float> // mono, the mapped input span (up to 2·hop)
     private let regionPower: UnsafeMutablePointer<Float> // prefix sums of region², every candidate's block powers
     private let pureLevels: UnsafeMutablePointer<Float>  // per block: the old frame alone, then the new one alone
-    private let fadeRamp: Int                            // length of a short fade (5 ms)
+    private let fadeRamp: Int                            // length of the longest short fade (5 ms)
     private let ramp: UnsafeMutablePointer<Float>        // the old frame's weight across a short fade
     // The short fade's candidate places: centre and length of each, and its ramp (w) and w² from the first sample,
     // `fadeRamp` apart; with `fadeCross` = g·(f − g) and `fadeDiff` = (f − g)² per hop, a block's power under a
@@ -124,6 +124,7 @@ public final class WSOLAStretcher {
         spanScratch = .allocate(capacity: 2 * n + 2); spanScratch.initialize(repeating: 0, count: 2 * n + 2)
         pureLevels = .allocate(capacity: 2 * blocks); pureLevels.initialize(repeating: 0, count: 2 * blocks)
         fadeRamp = max(2, Int(0.005 * Double(rate)))
+        precondition(hop >= fadeRamp, "window under 10 ms: a short fade must fit inside a hop")
         ramp = .allocate(capacity: fadeRamp + 1)
         logTable = .allocate(capacity: 1024)
         for i in 0..<1024 { logTable[i] = Float(_log10(1 + (Double(i) + 0.5) / 1024)) }
@@ -499,7 +500,8 @@ public final class WSOLAStretcher {
                     + dot(w2 + (lo - rampStart), fadeDiff + lo, n)
                 if lo > a { sum += dot(f + a, f + a, lo - a) }
                 if e > hi { sum += dot(g + hi, g + hi, e - hi) }
-                cost += abs(log10Table(sum / Float(e - a) + levelFloor) - mappedLevels[b])
+                // Expanded, the sum can round below 0 where the frames cancel; log10Table needs it positive.
+                cost += abs(log10Table(max(sum, 0) / Float(e - a) + levelFloor) - mappedLevels[b])
             }
             if cost < bestCost { bestCost = cost; best = fadeCentres[k] }
         }
