@@ -43,7 +43,6 @@ public final class WSOLAStretcher {
     private let target: UnsafeMutablePointer<Float>      // mono, natural continuation
     private let coarseRegion: UnsafeMutablePointer<Float>
     private let coarseTarget: UnsafeMutablePointer<Float>
-    private let energies: UnsafeMutablePointer<Float>   // per candidate, rising half
     private let fadeGain: UnsafeMutablePointer<Float>   // per-hop cross-fade gain
     private let energyFloor: Float                       // about the 16-bit dither level, so silence compares equal
     // Envelope matching, on blocks of `blockLength` (2.5 ms): the search and the cross-fade compare the levels the
@@ -139,7 +138,7 @@ public final class WSOLAStretcher {
         let edge = fadeRamp / 4
         for k in 0..<fadePositions {
             let centre = edge + k * (hop - 2 * edge) / (fadePositions - 1)
-            let length = 2 * max(fadeRamp / 4, min(fadeRamp / 2, centre, hop - centre))
+            let length = Self.shortFadeLength(centre: centre, hop: hop, fadeRamp: fadeRamp)
             fadeCentres[k] = centre
             fadeLengths[k] = length
             let start = centre - length / 2
@@ -151,7 +150,6 @@ public final class WSOLAStretcher {
         }
         levelFloor = Float(channels * channels) * 1e-6
         let span = 2 * search + n + 1
-        energies = .allocate(capacity: span); energies.initialize(repeating: 0, count: span)
         regionPower = .allocate(capacity: span + 1); regionPower.initialize(repeating: 0, count: span + 1)
         fadeGain = .allocate(capacity: hop); fadeGain.initialize(repeating: 1, count: hop)
         energyFloor = Float(hop * channels * channels) * 2e-10
@@ -169,7 +167,7 @@ public final class WSOLAStretcher {
     }
 
     deinit {
-        for p in [window, input, mono, acc, ready, region, target, coarseRegion, coarseTarget, energies, fadeGain,
+        for p in [window, input, mono, acc, ready, region, target, coarseRegion, coarseTarget, fadeGain,
                   mappedLevels, spanScratch, regionPower, pureLevels, ramp, logTable, fadeWeights, fadeWeightsSquared,
                   fadeCross, fadeDiff] {
             p.deallocate()
@@ -426,9 +424,15 @@ public final class WSOLAStretcher {
         var total: Float = 0
         for b in 0..<blocks {
             let a = j + b * hop / blocks, e = j + (b + 1) * hop / blocks
-            total += abs(log10Table((regionPower[e] - regionPower[a]) / Float(e - a) + levelFloor) - mappedLevels[b])
+            total += blockError(regionPower[e] - regionPower[a], count: e - a, block: b)
         }
         return total / Float(blocks)
+    }
+
+    /// |level − mapped level| of block b, in decades, for `power` summed over `count` samples.
+    @inline(__always)
+    private func blockError(_ power: Float, count: Int, block b: Int) -> Float {
+        abs(log10Table(power / Float(count) + levelFloor) - mappedLevels[b])
     }
 
     /// log10 of a positive normal `x` to ±2e-4 (0.002 dB) from the exponent and a table of the mantissa's top 10 bits:
@@ -443,7 +447,11 @@ public final class WSOLAStretcher {
     /// that the whole ramp stays inside the hop (one cut short there would jump), never under 2.5 ms (1.25 ms: speech
     /// envelope +0.0002–0.0008, but 3× the third difference on gated tones), even so it is centred exactly.
     private func shortFade(at i: Int, centre: Int) -> Float {
-        Self.shortFade(ramp, fadeRamp, at: i, centre: centre, length: 2 * max(fadeRamp / 4, min(fadeRamp / 2, centre, hop - centre)))
+        Self.shortFade(ramp, fadeRamp, at: i, centre: centre, length: Self.shortFadeLength(centre: centre, hop: hop, fadeRamp: fadeRamp))
+    }
+
+    private static func shortFadeLength(centre: Int, hop: Int, fadeRamp: Int) -> Int {
+        2 * max(fadeRamp / 4, min(fadeRamp / 2, centre, hop - centre))
     }
 
     private static func shortFade(_ ramp: UnsafeMutablePointer<Float>, _ fadeRamp: Int, at i: Int, centre: Int, length: Int) -> Float {
@@ -469,14 +477,14 @@ public final class WSOLAStretcher {
             let a = b * hop / blocks, e = (b + 1) * hop / blocks
             var sum: Float = 0
             for i in a..<e { let y = window[i + hop] * f[i] + window[i] * g[i]; sum += y * y }
-            let d = abs(log10Table(sum / Float(e - a) + levelFloor) - mappedLevels[b])
+            let d = blockError(sum, count: e - a, block: b)
             plain += d; worst = max(worst, d)
         }
         guard worst >= 0.5 else { return -1 }
         for b in 0..<blocks {
             let a = b * hop / blocks, e = (b + 1) * hop / blocks
-            pureLevels[b] = abs(log10Table(dot(f + a, f + a, e - a) / Float(e - a) + levelFloor) - mappedLevels[b])
-            pureLevels[blocks + b] = abs(log10Table(dot(g + a, g + a, e - a) / Float(e - a) + levelFloor) - mappedLevels[b])
+            pureLevels[b] = blockError(dot(f + a, f + a, e - a), count: e - a, block: b)
+            pureLevels[blocks + b] = blockError(dot(g + a, g + a, e - a), count: e - a, block: b)
         }
         // Splicing with a short fade costs more spectrally the further the frames are apart (|log2 speed| → 1),
         // so far from 1× it must buy more.
@@ -501,7 +509,7 @@ public final class WSOLAStretcher {
                 if lo > a { sum += dot(f + a, f + a, lo - a) }
                 if e > hi { sum += dot(g + hi, g + hi, e - hi) }
                 // Expanded, the sum can round below 0 where the frames cancel; log10Table needs it positive.
-                cost += abs(log10Table(max(sum, 0) / Float(e - a) + levelFloor) - mappedLevels[b])
+                cost += blockError(max(sum, 0), count: e - a, block: b)
             }
             if cost < bestCost { bestCost = cost; best = fadeCentres[k] }
         }
@@ -518,6 +526,10 @@ public final class WSOLAStretcher {
         return best
     }
 
+    /// Energy of candidate j's rising half (region[j, j + hop)), from `regionPower`.
+    @inline(__always)
+    private func risingEnergy(_ j: Int) -> Float { max(regionPower[j + hop] - regionPower[j], 0) }
+
     /// The start in [centre − range, centre + range] whose rising half best continues the previous frame over the
     /// cross-fade: normalised cross-correlation with the natural continuation, minus `energyWeight` × the level
     /// difference (decades) from the nominal frame, so a splice neither tears a period nor moves an onset.
@@ -529,12 +541,11 @@ public final class WSOLAStretcher {
         regionFrom = lo - hop
         gatherMono(region, from: regionFrom, count: count + hop - 1)
         gatherMono(target, from: continuation - hop, count: hop)
-        // Full-rate energy of every candidate's rising half, from prefix sums of region² (the shape term uses them too).
+        // Prefix sums of region²: every candidate's energy and the shape term's block levels.
         regionPower[0] = 0
         for i in 0..<(count + hop - 1) { regionPower[i + 1] = regionPower[i] + region[i] * region[i] }
-        for j in 0..<count { energies[j] = max(regionPower[j + hop] - regionPower[j], 0) }
         let floor = energyFloor
-        let nominalLevel = _log10f(energies[range] + floor)
+        let nominalLevel = _log10f(risingEnergy(range) + floor)
         let targetNorm = (dot(target, target, hop) + floor).squareRoot()
 
         let d = decimation
@@ -554,7 +565,7 @@ public final class WSOLAStretcher {
                     ce += inn * inn - out * out
                 }
                 let ncc = dot(coarseRegion + j, coarseTarget, len) / ((max(ce, 0) + floor).squareRoot() * coarseTargetNorm)
-                let score = ncc - energyWeight * abs(_log10f(energies[j * d] + floor) - nominalLevel)
+                let score = ncc - energyWeight * abs(_log10f(risingEnergy(j * d) + floor) - nominalLevel)
                     - shapeWeight * shapeMismatch(candidate: j * d)
                 if score > bestScore { bestScore = score; best = j * d }
             }
@@ -565,7 +576,7 @@ public final class WSOLAStretcher {
         // The level term picked the period; the waveform alone places the splice within it (a level slope would
         // otherwise pull it a few samples off the peak and jitter the pitch).
         for j in from...to {
-            let ncc = dot(region + j, target, hop) / ((energies[j] + floor).squareRoot() * targetNorm)
+            let ncc = dot(region + j, target, hop) / ((risingEnergy(j) + floor).squareRoot() * targetNorm)
             if ncc > bestScore { bestScore = ncc; best = j; rho = ncc }
         }
         return (lo + best, rho)
