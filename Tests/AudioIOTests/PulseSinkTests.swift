@@ -16,7 +16,8 @@ import Testing
             #expect(eventually(within: 8) { engine.framesWritten >= 96_000 })
             engine.finish()
             let seconds = Double(monotonicNanos() - start) / 1e9
-            #expect(seconds > 1.5 && seconds < 4, "2 s of audio took \(seconds) s")
+            // Paced by the sink's clock, not written as fast as possible; no upper bound (a loaded machine is slow).
+            #expect(seconds > 1.5, "2 s of audio took \(seconds) s")
             #expect(engine.deviceError == nil)
         }
     }
