@@ -25,6 +25,7 @@ public final class WSOLAStretcher {
     }
 
     private var requestedSpeed = 1.0
+    private let arena = BufferArena()                    // owns every buffer below
     private let window: UnsafeMutablePointer<Float>      // periodic Hann, 2·hop: w[n] + w[n+hop] = 1
     private let decimation: Int                          // coarse search step
     // Input, as a sliding linear buffer: `input[i]` holds absolute input frame `inBase + i`.
@@ -111,30 +112,30 @@ public final class WSOLAStretcher {
         decimation = max(1, rate / 8000)
         let n = 2 * hop
         capacity = 4 * n + 4 * search + 64
-        window = .allocate(capacity: n)
+        window = arena.make(n, Float(0))
         for i in 0..<n { window[i] = Float(0.5 - 0.5 * _cos(2 * Double.pi * Double(i) / Double(n))) }
-        input = .allocate(capacity: capacity * channels); input.initialize(repeating: 0, count: capacity * channels)
-        mono = .allocate(capacity: capacity); mono.initialize(repeating: 0, count: capacity)
-        acc = .allocate(capacity: n * channels); acc.initialize(repeating: 0, count: n * channels)
-        ready = .allocate(capacity: hop * channels); ready.initialize(repeating: 0, count: hop * channels)
+        input = arena.make(capacity * channels, Float(0))
+        mono = arena.make(capacity, Float(0))
+        acc = arena.make(n * channels, Float(0))
+        ready = arena.make(hop * channels, Float(0))
         blockLength = max(1, Int(0.0025 * Double(rate)))
         blocks = min(64, max(2, hop / blockLength))
-        mappedLevels = .allocate(capacity: blocks); mappedLevels.initialize(repeating: 0, count: blocks)
-        spanScratch = .allocate(capacity: 2 * n + 2); spanScratch.initialize(repeating: 0, count: 2 * n + 2)
-        pureLevels = .allocate(capacity: 2 * blocks); pureLevels.initialize(repeating: 0, count: 2 * blocks)
+        mappedLevels = arena.make(blocks, Float(0))
+        spanScratch = arena.make(2 * n + 2, Float(0))
+        pureLevels = arena.make(2 * blocks, Float(0))
         fadeRamp = max(2, Int(0.005 * Double(rate)))
         precondition(hop >= fadeRamp, "window under 10 ms: a short fade must fit inside a hop")
-        ramp = .allocate(capacity: fadeRamp + 1)
-        logTable = .allocate(capacity: 1024)
+        ramp = arena.make(fadeRamp + 1, Float(0))
+        logTable = arena.make(1024, Float(0))
         for i in 0..<1024 { logTable[i] = Float(_log10(1 + (Double(i) + 0.5) / 1024)) }
         for i in 0...fadeRamp { ramp[i] = Float(0.5 + 0.5 * _cos(Double.pi * Double(i) / Double(fadeRamp))) }
         fadePositions = 3 * blocks
-        fadeCentres = .allocate(capacity: fadePositions)
-        fadeLengths = .allocate(capacity: fadePositions)
-        fadeWeights = .allocate(capacity: fadePositions * fadeRamp)
-        fadeWeightsSquared = .allocate(capacity: fadePositions * fadeRamp)
-        fadeCross = .allocate(capacity: hop); fadeCross.initialize(repeating: 0, count: hop)
-        fadeDiff = .allocate(capacity: hop); fadeDiff.initialize(repeating: 0, count: hop)
+        fadeCentres = arena.make(fadePositions, 0)
+        fadeLengths = arena.make(fadePositions, 0)
+        fadeWeights = arena.make(fadePositions * fadeRamp, Float(0))
+        fadeWeightsSquared = arena.make(fadePositions * fadeRamp, Float(0))
+        fadeCross = arena.make(hop, Float(0))
+        fadeDiff = arena.make(hop, Float(0))
         let edge = fadeRamp / 4
         for k in 0..<fadePositions {
             let centre = edge + k * (hop - 2 * edge) / (fadePositions - 1)
@@ -150,30 +151,20 @@ public final class WSOLAStretcher {
         }
         levelFloor = Float(channels * channels) * 1e-6
         let span = 2 * search + n + 1
-        regionPower = .allocate(capacity: span + 1); regionPower.initialize(repeating: 0, count: span + 1)
-        fadeGain = .allocate(capacity: hop); fadeGain.initialize(repeating: 1, count: hop)
+        regionPower = arena.make(span + 1, Float(0))
+        fadeGain = arena.make(hop, Float(1))
         energyFloor = Float(hop * channels * channels) * 2e-10
-        region = .allocate(capacity: span); region.initialize(repeating: 0, count: span)
-        target = .allocate(capacity: n); target.initialize(repeating: 0, count: n)
-        coarseRegion = .allocate(capacity: span / decimation + 2); coarseRegion.initialize(repeating: 0, count: span / decimation + 2)
-        coarseTarget = .allocate(capacity: n / decimation + 2); coarseTarget.initialize(repeating: 0, count: n / decimation + 2)
+        region = arena.make(span, Float(0))
+        target = arena.make(n, Float(0))
+        coarseRegion = arena.make(span / decimation + 2, Float(0))
+        coarseTarget = arena.make(n / decimation + 2, Float(0))
         mapCapacity = max(16, Int(mapSeconds * Double(rate)) / hop + 1)
-        mapStart = .allocate(capacity: mapCapacity); mapStart.initialize(repeating: 0, count: mapCapacity)
-        mapSpeed = .allocate(capacity: mapCapacity); mapSpeed.initialize(repeating: 1, count: mapCapacity)
-        mapFrom = .allocate(capacity: mapCapacity); mapFrom.initialize(repeating: 0, count: mapCapacity)
-        mapTo = .allocate(capacity: mapCapacity); mapTo.initialize(repeating: 0, count: mapCapacity)
-        mapFadeAt = .allocate(capacity: mapCapacity); mapFadeAt.initialize(repeating: -1, count: mapCapacity)
+        mapStart = arena.make(mapCapacity, Double(0))
+        mapSpeed = arena.make(mapCapacity, Double(1))
+        mapFrom = arena.make(mapCapacity, Double(0))
+        mapTo = arena.make(mapCapacity, Double(0))
+        mapFadeAt = arena.make(mapCapacity, Double(-1))
         reset(inputFrame: startFrame, keepOutput: false)
-    }
-
-    deinit {
-        for p in [window, input, mono, acc, ready, region, target, coarseRegion, coarseTarget, fadeGain,
-                  mappedLevels, spanScratch, regionPower, pureLevels, ramp, logTable, fadeWeights, fadeWeightsSquared,
-                  fadeCross, fadeDiff] {
-            p.deallocate()
-        }
-        for p in [mapStart, mapSpeed, mapFrom, mapTo, mapFadeAt] { p.deallocate() }
-        fadeCentres.deallocate(); fadeLengths.deallocate()
     }
 
     // MARK: Streaming
