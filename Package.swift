@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "Kape",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "kape", targets: ["kape"]),
         .library(name: "Motion", targets: ["Motion"]),
@@ -25,11 +24,15 @@ let package = Package(
                        providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSndfile", path: "Sources/CSndfile", pkgConfig: "sndfile",
                        providers: [.apt(["libsndfile1-dev"])]),
+        // Linux calls Swift's Glibc module hides (pipe2).
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        // The one platform layer: monotonic clock, wake-up pipes, libm, errno text. Linux only, as is Kape.
+        .target(name: "Platform", dependencies: ["CLinux"]),
 
         // Pure Swift: trace formats, estimator, gate, synthesis, evaluation. Time is an input.
-        .target(name: "Motion"),
+        .target(name: "Motion", dependencies: ["Platform"]),
         // Live input from evdev: discovery, reading, hot-plug, axis tables, rumble, recording.
-        .target(name: "MotionDevices", dependencies: ["Motion", "CEvdev"]),
+        .target(name: "MotionDevices", dependencies: ["Motion", "Platform", "CEvdev"]),
         // The party game: decks, the round state machine, results and history. Time is an input.
         .target(name: "Game", dependencies: ["Motion", "TerminalUI"]),
         // Terminal pieces the game and the lessons share: key decoding, cell widths.
@@ -42,23 +45,23 @@ let package = Package(
         .target(name: "Lessons"),
 
         // Pure Swift audio: clips, resampler, mixer, limiter, SPSC queue, meters, sound synthesis.
-        .target(name: "AudioDSP"),
+        .target(name: "AudioDSP", dependencies: ["Platform"]),
         // Devices and files: ALSA sink, WAV-file sink, libsndfile loading, the render thread.
-        .target(name: "AudioIO", dependencies: ["AudioDSP", "CALSA", "CSndfile"]),
+        .target(name: "AudioIO", dependencies: ["AudioDSP", "Platform", "CALSA", "CSndfile"]),
 
         // The command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion", "MotionDevices", "Plot", "AudioIO", "Game", "Lessons", "TerminalUI",
+            "Motion", "MotionDevices", "Plot", "AudioIO", "Game", "Lessons", "TerminalUI", "Platform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "Game", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "Game", "TerminalUI", "Platform", "TestSupport"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "Motion", "TerminalUI"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP"]),
-        .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP", "TestSupport"]),
+        .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP", "Platform"]),
+        .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP", "Platform", "TestSupport"]),
         // What more than one test target needs: the private PulseAudio null sink.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Motion"]),

@@ -1,3 +1,4 @@
+import Platform
 /// A safe peak limiter with no look-ahead (look-ahead would add latency to every feedback sound).
 ///
 /// The gain drops at once to whatever keeps the loudest channel of a frame at the ceiling, then recovers

@@ -1,3 +1,4 @@
+import Platform
 /// Level of one rendered block.
 public struct MeterReading: Sendable, Equatable {
     /// Largest absolute sample, linear full scale.
@@ -28,3 +29,6 @@ public struct MeterReading: Sendable, Equatable {
         return MeterReading(peak: peak, rms: count > 0 ? Float((sum / Double(count)).squareRoot()) : 0)
     }
 }
+
+/// Decibels of an amplitude ratio; -infinity for silence.
+public func decibels(_ ratio: Double) -> Double { ratio > 0 ? 20 * _log10(ratio) : -.infinity }

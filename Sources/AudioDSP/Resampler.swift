@@ -1,3 +1,4 @@
+import Platform
 /// Offline sample-rate conversion with a Kaiser-windowed sinc kernel, for clips at load time.
 ///
 /// Design (cycles per input sample, `s = min(1, out/in)`): passband to 0.45·s, stopband from 0.5·s (the lower

@@ -1,3 +1,4 @@
+import Platform
 /// The engine's own feedback sounds, synthesised from a few lines each so they can be regenerated exactly
 /// (`kape sounds generate`). Mono, 48 kHz. Every sound starts at full attack on its first sample (silence at the
 /// start would be latency), and is normalised to a peak of −1.5 dBFS so 16-bit rounding stays under −1 dBFS.

@@ -1,7 +1,6 @@
 import CALSA
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// Playback through alsa-lib with explicit hardware and software parameters.
 ///
@@ -139,7 +138,7 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         let n = poll(fds, nfds_t(pcmFDs + 1), timeoutMs)
         guard n > 0 else { return }
         if fds[pcmFDs].revents & Int16(POLLIN) != 0 {
-            drainWakeups(wakeFD)
+            WakePipe.drain(wakeFD)
         }
         if pcmFDs > 0 {
             // Lets plugins (pulse, ioplug) process their descriptors' events.

@@ -1,7 +1,5 @@
 import CALSA
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A playback PCM that alsa-lib's configuration names (what `aplay -L` lists).
 public struct AudioDevice: Sendable, Equatable {

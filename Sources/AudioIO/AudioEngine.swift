@@ -1,8 +1,7 @@
 import AudioDSP
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// The mixer, a sink and the render thread between them.
 ///
@@ -45,15 +44,9 @@ public final class AudioEngine: @unchecked Sendable {
         self.bank = bank
         mixer = Mixer(clips: bank.clips, rate: info.rate, channels: info.channels, maxVoices: maxVoices)
         control = mixer.control
-        var pipeFDs: [Int32] = [-1, -1]
-        if pipe(&pipeFDs) == 0 {
-            for fd in pipeFDs {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        wakeFD = pipeFDs[0]
-        wakeWriteFD = pipeFDs[1]
+        let wake = WakePipe()
+        wakeFD = wake?.readEnd ?? -1
+        wakeWriteFD = wake?.writeEnd ?? -1
         floatBlock = .allocate(capacity: info.periodFrames * info.channels)
         byteBlock = .allocate(byteCount: info.periodFrames * info.channels * info.format.bytes, alignment: 16)
     }
@@ -78,7 +71,7 @@ public final class AudioEngine: @unchecked Sendable {
         }
         let token = nextToken
         nextToken += 1
-        let request = PlayRequest(clip: clip, gain: gain, token: token, at: frame, arrival: arrival ?? monotonicNanos())
+        let request = PlayRequest(clip: clip, gain: gain, token: token, at: frame, arrival: arrival ?? MonotonicClock.nanos())
         guard control.play(request) else { throw AudioError(.usage, "too many sounds queued at once") }
         signal()
         return token
@@ -112,7 +105,7 @@ public final class AudioEngine: @unchecked Sendable {
 
     private func countXrun() {
         xrunCount.add(1, ordering: .relaxed)
-        _ = xrunTimes.push(monotonicNanos())
+        _ = xrunTimes.push(MonotonicClock.nanos())
     }
     public var framesWritten: Int { written.load(ordering: .relaxed) }
     public var isRunning: Bool { running.load(ordering: .acquiring) }
@@ -191,7 +184,7 @@ public final class AudioEngine: @unchecked Sendable {
         let timeout = Int32(max(10, 4 * info.periodMilliseconds))
         while running.load(ordering: .acquiring) {
             let stall = stallMs.exchange(0, ordering: .acquiring)
-            if stall > 0 { sleepNanos(UInt64(stall) * 1_000_000) }
+            if stall > 0 { MonotonicClock.sleep(nanos: UInt64(stall) * 1_000_000) }
             switch sink.space() {
             case .failed(let e):
                 fail(e)
@@ -223,7 +216,7 @@ public final class AudioEngine: @unchecked Sendable {
         mixer.render(floatBlock, frames: frames)
         info.format.encode(floatBlock, count: frames * info.channels, into: byteBlock)
         let result = sink.write(byteBlock, frames: frames)
-        let commit = monotonicNanos()
+        let commit = MonotonicClock.nanos()
         switch result {
         case .failed(let e): return e
         case .recovered: countXrun()

@@ -1,8 +1,6 @@
 import AudioDSP
 import CSndfile
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Reading and writing sound files with libsndfile.
 public enum ClipFile {

@@ -1,7 +1,5 @@
 import AudioDSP
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The engine's sounds, decoded and converted to the device's rate and channels once, at start-up.
 public struct SoundBank: Sendable {

@@ -1,7 +1,5 @@
 import CSndfile
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A sound file decoded in blocks (lessons, `kape stretch`): never loaded whole.
 public final class SoundFileReader {

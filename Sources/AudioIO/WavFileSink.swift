@@ -1,7 +1,6 @@
 import CSndfile
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// Writes the stream to a WAV file in the same sample format and bytes the ALSA sink would have played.
 ///
@@ -52,7 +51,7 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
 
     public func space() -> SinkSpace {
         guard paced else { return .ready(avail: info.bufferFrames, delay: 0) }
-        let queued = written - played(now: monotonicNanos())
+        let queued = written - played(now: MonotonicClock.nanos())
         if started && queued < 0 {
             // Ran dry: like ALSA, count it and start again when the buffer is full.
             started = false
@@ -67,13 +66,13 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
         var timeout = timeoutMs
         if paced && started {
             // Until a period is free again.
-            let queued = written - played(now: monotonicNanos())
+            let queued = written - played(now: MonotonicClock.nanos())
             let excess = queued - Int64(info.bufferFrames - info.periodFrames)
             timeout = Int32(max(0, min(Int64(timeoutMs), (excess * 1000 + Int64(info.rate) - 1) / Int64(info.rate))))
         }
         var fd = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
         if poll(&fd, 1, timeout) > 0 && fd.revents & Int16(POLLIN) != 0 {
-            drainWakeups(wakeFD)
+            WakePipe.drain(wakeFD)
         }
     }
 
@@ -86,7 +85,7 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
         written += Int64(frames)
         if paced && !started && written - startFrame >= Int64(info.bufferFrames) {
             started = true
-            startNanos = monotonicNanos()
+            startNanos = MonotonicClock.nanos()
         }
         return .written
     }
@@ -94,8 +93,8 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
     public func finish() {
         guard !closed else { return }
         if paced && started {
-            let queued = written - played(now: monotonicNanos())
-            if queued > 0 { sleepNanos(UInt64(queued) * 1_000_000_000 / UInt64(info.rate)) }
+            let queued = written - played(now: MonotonicClock.nanos())
+            if queued > 0 { MonotonicClock.sleep(nanos: UInt64(queued) * 1_000_000_000 / UInt64(info.rate)) }
         }
         sf_close(file)
         closed = true

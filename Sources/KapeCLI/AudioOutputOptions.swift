@@ -1,9 +1,7 @@
 import ArgumentParser
 import AudioDSP
 import AudioIO
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Where sound goes: `--device` (an ALSA PCM, or `wav:PATH` for the file sink) and its shape.
 struct AudioOutputOptions: ParsableArguments {

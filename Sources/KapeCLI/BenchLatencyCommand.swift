@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioDSP
 import AudioIO
 import Motion
+import Platform
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -51,27 +52,27 @@ struct BenchLatency: ParsableCommand {
         if verbose { FileHandleOutput.stderr(describe(sink.info) + "\n") }
         try engine.start()
         // Steady state first: the buffer full, as it is mid-game.
-        let ready = monotonicNanos() + 2_000_000_000
-        while engine.framesWritten < sink.info.bufferFrames && engine.deviceError == nil && monotonicNanos() < ready {
-            sleepNanos(1_000_000)
+        let ready = MonotonicClock.nanos() + 2_000_000_000
+        while engine.framesWritten < sink.info.bufferFrames && engine.deviceError == nil && MonotonicClock.nanos() < ready {
+            MonotonicClock.sleep(nanos: 1_000_000)
         }
 
         var detector = GestureDetector(hasGyro: hasGyro, settings: tuning.settings)
         var events: [UInt64: TiltEvent] = [:]
-        let t0 = monotonicNanos()
+        let t0 = MonotonicClock.nanos()
         let first = samples[0].stamp
         for s in samples {
-            sleepUntil(nanos: t0 + UInt64(max(0, (s.stamp - first) * 1e9)))
-            let arrival = monotonicNanos()
+            MonotonicClock.sleep(untilNanos: t0 + UInt64(max(0, (s.stamp - first) * 1e9)))
+            let arrival = MonotonicClock.nanos()
             if let e = detector.process(s) {
                 events[try engine.play(soundFor[e.kind]!, arrival: arrival)] = e
             }
         }
         var records: [LatencyRecord] = []
-        let deadline = monotonicNanos() + 1_000_000_000
-        while records.count < events.count && monotonicNanos() < deadline && engine.deviceError == nil {
+        let deadline = MonotonicClock.nanos() + 1_000_000_000
+        while records.count < events.count && MonotonicClock.nanos() < deadline && engine.deviceError == nil {
             records += engine.takeRecords()
-            sleepNanos(1_000_000)
+            MonotonicClock.sleep(nanos: 1_000_000)
         }
         records += engine.takeRecords()
         let xrunTimes = engine.takeXrunTimes()

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Motion
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Exit codes: 0 success, 1 bad input, 2 usage.
 public enum ExitStatus {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Lessons
 
 /// Reads one answer key by key on a terminal, re-marking it after every key: what is typed so far is checked

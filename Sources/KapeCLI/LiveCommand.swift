@@ -1,9 +1,7 @@
 import ArgumentParser
 import Motion
 import MotionDevices
-#if canImport(Glibc)
 import Glibc
-#endif
 
 struct Live: ParsableCommand {
     static let configuration = CommandConfiguration(

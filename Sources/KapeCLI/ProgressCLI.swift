@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
 import Lessons
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Where the commands find the store, the clock and the calendar.
 enum ProgressCLI {

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 public struct ProgressError: Error, CustomStringConvertible {
     public var description: String

@@ -1,3 +1,4 @@
+import Platform
 /// Anything that turns samples into gestures: the engine's detector and the baselines it is compared with.
 public protocol TiltDetecting {
     mutating func process(_ s: MotionSample) -> TiltEvent?

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Writes a file through one large buffer, atomically: the bytes go to a temporary file beside the target,
 /// which replaces the target only on `commit()`. A failed or abandoned conversion never leaves half a trace

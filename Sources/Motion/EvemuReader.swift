@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Reads traces in the format `evemu-record` writes (1.0 to 1.3): the device description, then `E:` event lines.
 /// Accepts what real recorders and hand-written files contain: comments anywhere (but not in `N:`), per-event

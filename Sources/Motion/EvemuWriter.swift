@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Writes a recording byte for byte as `evemu-record` (evemu 2.7, file format 1.3) does: the commented device
 /// description, the `N:` `I:` `P:` `B:` `A:` lines, then one `E:` line per event with evemu's comment.

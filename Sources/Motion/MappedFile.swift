@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A whole file mapped read-only: traces are read in one sequential pass with no copies.
 public final class MappedFile: @unchecked Sendable {

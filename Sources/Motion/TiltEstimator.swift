@@ -1,3 +1,4 @@
+import Platform
 /// Estimates tilt, in degrees from the calibrated neutral, from one sample at a time.
 ///
 /// With a gyro it tracks the "up" vector in the device frame: the gyro rotates it every sample (fast, and blind
@@ -148,26 +149,3 @@ public struct TiltEstimator: Sendable {
         tilt = elevation(up, n)
     }
 }
-
-// Glibc's libm, named so the file needs no Foundation.
-#if canImport(Glibc)
-import Glibc
-@inline(__always) func _atan2(_ y: Double, _ x: Double) -> Double { Glibc.atan2(y, x) }
-@inline(__always) func _cos(_ x: Double) -> Double { Glibc.cos(x) }
-#else
-import Darwin
-@inline(__always) func _atan2(_ y: Double, _ x: Double) -> Double { Darwin.atan2(y, x) }
-@inline(__always) func _cos(_ x: Double) -> Double { Darwin.cos(x) }
-#endif
-
-#if canImport(Glibc)
-@inline(__always) func _sin(_ x: Double) -> Double { Glibc.sin(x) }
-@inline(__always) func _log(_ x: Double) -> Double { Glibc.log(x) }
-@inline(__always) func _erf(_ x: Double) -> Double { Glibc.erf(x) }
-@inline(__always) func _asin(_ x: Double) -> Double { Glibc.asin(x) }
-#else
-@inline(__always) func _sin(_ x: Double) -> Double { Darwin.sin(x) }
-@inline(__always) func _log(_ x: Double) -> Double { Darwin.log(x) }
-@inline(__always) func _erf(_ x: Double) -> Double { Darwin.erf(x) }
-@inline(__always) func _asin(_ x: Double) -> Double { Darwin.asin(x) }
-#endif

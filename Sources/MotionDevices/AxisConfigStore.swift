@@ -1,7 +1,6 @@
 import Motion
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// Per-device `--axes` overrides, remembered in `$XDG_CONFIG_HOME/kape/axes.conf` (default `~/.config/kape`).
 /// One line per device model: `<map><TAB><bus>:<vendor>:<product>:<name>`. Written atomically (temp file,

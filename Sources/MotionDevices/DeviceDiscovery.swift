@@ -1,7 +1,6 @@
 import Motion
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// Finds motion nodes in /dev/input: opens each event node, keeps the ones that are accelerometers, pairs them
 /// with their gamepad node (same uniq), picks their axis map and measures their sample rate.

@@ -1,8 +1,7 @@
 import CEvdev
 import Motion
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// One opened /dev/input/eventN with its libevdev description. Owned by one thread at a time.
 final class EvdevNode {

@@ -1,8 +1,6 @@
 import CEvdev
 import Motion
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Reads kernel input events from a non-blocking fd, keeping any partial event for the next read.
 ///

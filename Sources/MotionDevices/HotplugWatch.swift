@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// inotify on /dev/input: nodes created (plugged), deleted (unplugged) or changed (udev setting permissions).
 /// The directory itself may vanish with its last node (it does under umockdev, and /dev/input can be absent

@@ -1,7 +1,6 @@
 import Motion
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// Reads one motion device until stopped: poll on the node, the hot-plug watch and the stop signal (no busy
 /// waiting), every event through the recorder (if any) and the pipeline, SYN_DROPPED handled as the kernel

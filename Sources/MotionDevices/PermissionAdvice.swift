@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The exact fix for a node we may not read: join its group when that is `input`, else a udev rule that gives
 /// the logged-in user access to this device only.

@@ -1,6 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// Asks the scheduler to run the calling (reader) thread before ordinary work, so a busy desktop does not delay
 /// frames. Needs CAP_SYS_NICE or an RLIMIT_RTPRIO grant (e.g. the `audio` group's limits.conf entry); without it

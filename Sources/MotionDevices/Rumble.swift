@@ -1,8 +1,7 @@
 import CEvdev
 import Motion
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// Force feedback through FF_RUMBLE on the motion node or, as most pads have it, on its gamepad sibling.
 public final class Rumble {

@@ -1,6 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// Wakes a reader's poll from another thread or from a signal handler: a non-blocking pipe, written with one
 /// async-signal-safe write(2). Once fired it stays readable (nobody drains it).
@@ -10,14 +9,9 @@ public final class StopSignal: Sendable {
     private let writeEnd: Int32
 
     public init() {
-        var ends: [Int32] = [-1, -1]
-        precondition(pipe(&ends) == 0, "pipe failed")
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        fd = ends[0]
-        writeEnd = ends[1]
+        guard let ends = WakePipe() else { preconditionFailure("pipe2 failed: out of file descriptors") }
+        fd = ends.readEnd
+        writeEnd = ends.writeEnd
     }
 
     deinit {
@@ -32,10 +26,7 @@ public final class StopSignal: Sendable {
         return poll(&p, 1, 0) == 1
     }
 
-    static func fire(_ fd: Int32) {
-        var one: UInt8 = 1
-        _ = write(fd, &one, 1)
-    }
+    static func fire(_ fd: Int32) { WakePipe.poke(fd) }
 
     /// SIGINT and SIGTERM fire this signal instead of killing the process, so a recording ends with a complete
     /// file. One process-wide handler; the last installed signal wins.

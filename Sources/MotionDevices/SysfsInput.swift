@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// What sysfs says about /dev/input/eventN. Readable by anyone, so it describes nodes we may not open.
 struct SysfsInput {

@@ -1,7 +1,6 @@
 import Motion
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// Where `kape record` puts what the device sent (a protocol so tests and other formats can stand in).
 public protocol TraceRecording: AnyObject {

@@ -1,5 +1,6 @@
 import Testing
 @testable import AudioDSP
+import Platform
 
 @Suite struct SoundSynthTests {
     @Test(arguments: SoundSynth.all.map(\.name))

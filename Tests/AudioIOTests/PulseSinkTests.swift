@@ -2,6 +2,7 @@ import AudioDSP
 import Foundation
 import Testing
 @testable import AudioIO
+import Platform
 
 /// Through a private PulseAudio null sink, whose clock runs in real time (scripts/pulse-null-sink.sh).
 @Suite(.serialized) struct PulseSinkTests {
@@ -10,12 +11,12 @@ import Testing
             let sink = try AlsaSink(device: "kape_pulse", configFile: config)
             #expect(sink.info.rate == 48_000 && sink.info.periodFrames == 128 && sink.info.bufferFrames == 384)
             let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [sine("tone", frequency: 440, seconds: 2, amplitude: 0.3)]))
-            let start = monotonicNanos()
+            let start = MonotonicClock.nanos()
             try engine.start()
             try engine.play(0)
             #expect(eventually(within: 8) { engine.framesWritten >= 96_000 })
             engine.finish()
-            let seconds = Double(monotonicNanos() - start) / 1e9
+            let seconds = Double(MonotonicClock.nanos() - start) / 1e9
             // Paced by the sink's clock, not written as fast as possible; no upper bound (a loaded machine is slow).
             #expect(seconds > 1.5, "2 s of audio took \(seconds) s")
             #expect(engine.deviceError == nil)

@@ -1,9 +1,7 @@
 import Foundation
 import Lessons
 import Testing
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Real `kape` processes against one store: killed mid-write, and racing each other.
 @Suite struct ProgressProcessTests {

@@ -3,6 +3,7 @@ import Foundation
 import Lessons
 import TestSupport
 import Testing
+import Platform
 
 /// The highlighted line follows what a real-time device plays: `kape shadow --json` on a private PulseAudio null
 /// sink (through ALSA's pulse plugin), while `parec` records the sink's monitor. Each cue change must fall in the
@@ -123,7 +124,7 @@ final class TimedPipe: @unchecked Sendable {
                 let n = read(fd, &buffer, buffer.count)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
-                let t = Double(monotonicNanos()) / 1e9
+                let t = Double(MonotonicClock.nanos()) / 1e9
                 let d = Data(buffer[0..<n])
                 lock.withLock { chunks.append((t, d)) }
             }

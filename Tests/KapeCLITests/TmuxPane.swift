@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A real pseudo-terminal: a private tmux server running a bare shell, driven by send-keys and read by
 /// capture-pane. Waits poll the pane until a condition holds (generous overall limit), never a fixed sleep.

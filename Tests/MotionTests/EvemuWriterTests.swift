@@ -1,7 +1,5 @@
 import Testing
-#if canImport(Glibc)
 import Glibc
-#endif
 @testable import Motion
 
 @Suite struct EvemuWriterTests {

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// scripts/pulse-null-sink.sh for the test targets that need a real-time device: a private PulseAudio server
 /// with a null sink. posix_spawn and waitpid, because Foundation's Process can miss the exit of a child that

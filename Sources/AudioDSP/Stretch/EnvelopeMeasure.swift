@@ -1,3 +1,4 @@
+import Platform
 /// The envelope measure of `bench/stretch-compare.py`, in-tree so tests can hold the stretcher to it.
 extension StretchQuality {
     /// Correlation of the output's 10 ms level (dB) with the input's level over exactly the input span each output

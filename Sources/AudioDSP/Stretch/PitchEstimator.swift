@@ -1,3 +1,4 @@
+import Platform
 /// Fundamental-frequency estimate of one frame by the cumulative-mean-normalised difference function (YIN-style),
 /// with parabolic interpolation of the dip so the answer is good to a fraction of a cent on clean voiced frames.
 /// Used by the quality tests and the stretch benchmark; not on any real-time path.

@@ -1,3 +1,4 @@
+import Platform
 /// Pitch-preserving time-stretcher for speech: WSOLA (waveform-similarity overlap-add).
 ///
 /// Frames of `2·hop` input frames are Hann-windowed and overlap-added every `hop` output frames. Frame k is centred

@@ -2,9 +2,8 @@ import Game
 import TerminalUI
 import Motion
 import MotionDevices
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// The interactive game's only loop: one thread polling the keyboard, the signal pipe and the motion feed,
 /// feeding `GameSession` with the monotonic clock, carrying out its effects (sound, rumble, history) and drawing

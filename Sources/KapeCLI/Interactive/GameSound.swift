@@ -1,5 +1,6 @@
 import AudioDSP
 import AudioIO
+import Platform
 
 /// The game's sounds through the real-time engine: ALSA's default device (or `--device`), else a paced WAV file
 /// (`fallbackNote` says where, in one line, for the screen).
@@ -47,7 +48,7 @@ final class GameSound {
 
     /// Stops the engine; returns the gesture sounds' latency records.
     func finish() -> [LatencyRecord] {
-        sleepNanos(50_000_000)  // let the last trigger's block be committed before the thread stops
+        MonotonicClock.sleep(nanos: 50_000_000)  // let the last trigger's block be committed before the thread stops
         records += engine.takeRecords()
         engine.finish()
         return records.filter { gestureTokens.contains($0.token) }

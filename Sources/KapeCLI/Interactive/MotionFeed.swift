@@ -3,9 +3,8 @@ import Foundation
 import Motion
 import MotionDevices
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// Gestures for the game loop from a reader thread: the first motion device (LiveSession), or a trace replayed
 /// in real time (tests, `--trace` without `--headless`). Detection runs on the reader thread, as close to the
@@ -29,10 +28,9 @@ final class MotionFeed: Sendable {
     private let stop = StopSignal()
 
     init() {
-        var ends: [Int32] = [-1, -1]
-        _ = pipe(ends: &ends)
-        fd = ends[0]
-        writeFD = ends[1]
+        let wake = WakePipe()
+        fd = wake?.readEnd ?? -1
+        writeFD = wake?.writeEnd ?? -1
     }
 
     deinit {
@@ -85,12 +83,12 @@ final class MotionFeed: Sendable {
         let thread = Thread { [self] in
             var detector = GestureDetector(hasGyro: hasGyro)
             var seen = calibration.load(ordering: .relaxed)
-            let t0 = monotonicNanos()
+            let t0 = MonotonicClock.nanos()
             let first = samples.first?.stamp ?? 0
             for s in samples {
-                sleepUntil(nanos: t0 + UInt64(max(0, (s.stamp - first) * 1e9)))
+                MonotonicClock.sleep(untilNanos: t0 + UInt64(max(0, (s.stamp - first) * 1e9)))
                 if stop.isFired { return }
-                let arrival = monotonicNanos()
+                let arrival = MonotonicClock.nanos()
                 let wanted = calibration.load(ordering: .relaxed)
                 if wanted != seen { seen = wanted; detector.recalibrate() }
                 if let g = detector.process(s) { post(.gesture(g.kind, arrival: arrival)) }
@@ -99,13 +97,4 @@ final class MotionFeed: Sendable {
         }
         thread.start()
     }
-}
-
-private func pipe(ends: inout [Int32]) -> Int32 {
-    let rc = Glibc.pipe(&ends)
-    for end in ends where end >= 0 {
-        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-    }
-    return rc
 }

@@ -3,9 +3,7 @@ import Foundation
 import Game
 import Motion
 import MotionDevices
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension Play {
     /// `kape play` without --headless: the game for people.

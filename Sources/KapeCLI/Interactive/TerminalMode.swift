@@ -1,7 +1,6 @@
 import TerminalUI
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// Raw input and the alternate screen, undone on every way out: normal return, SIGINT/SIGTERM (restore, then die
 /// of the signal as usual), and crashes (SIGSEGV, SIGILL/SIGTRAP from a Swift trap, SIGABRT, SIGBUS, SIGFPE).
@@ -115,14 +114,9 @@ enum TerminalMode {
     }
 
     private static let signalPipe: (read: Int32, write: Int32) = {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return (-1, -1) }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        signalWriteFD = ends[1]
-        return (ends[0], ends[1])
+        guard let ends = WakePipe() else { return (-1, -1) }
+        signalWriteFD = ends.writeEnd
+        return (ends.readEnd, ends.writeEnd)
     }()
 }
 

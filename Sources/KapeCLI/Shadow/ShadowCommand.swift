@@ -2,9 +2,7 @@ import ArgumentParser
 import AudioIO
 import Foundation
 import Lessons
-#if canImport(Glibc)
 import Glibc
-#endif
 
 struct ShadowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

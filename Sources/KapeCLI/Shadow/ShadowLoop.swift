@@ -1,9 +1,8 @@
 import AudioIO
 import Lessons
 import TerminalUI
-#if canImport(Glibc)
 import Glibc
-#endif
+import Platform
 
 /// `kape shadow`'s one thread: keeps the sink fed a period at a time, sleeps in poll on the keyboard and the signal
 /// pipe until the device has room for the next period, and draws the screen (or prints lines) as things change.
@@ -154,7 +153,7 @@ final class ShadowLoop {
 
     private func draw() {
         guard fullScreen else { return }
-        let now = monotonicNanos()
+        let now = MonotonicClock.nanos()
         // The clock and bar move continuously: redraw ten times a second, or at once when something changed.
         guard dirty || now - lastDraw > 100_000_000 else { return }
         view.heard = player.heardTime

@@ -1,3 +1,4 @@
+import Platform
 /// A 3×3 matrix, column-major, for the synthesiser's rigid-body kinematics.
 struct Matrix3: Sendable {
     var c0: SIMD3<Double>, c1: SIMD3<Double>, c2: SIMD3<Double>

@@ -1,3 +1,4 @@
+import Platform
 /// SplitMix64: a tiny seedable generator, so a seed names the same round on every machine and Swift version.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64

@@ -1,8 +1,6 @@
 import Motion
 
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A deterministic head-motion trace at 250 Hz: 2 s still in the neutral pose (landscape, +1 g along +Y), then a
 /// tilt down or up every 6 s (minimum-jerk, 45-85°, held with tremor), with sensor noise and gyro bias.

@@ -1,0 +1,4 @@
+// Linux calls that Swift's Glibc module hides (they need _GNU_SOURCE, which the module was built without).
+#include <fcntl.h>
+
+int pipe2(int pipefd[2], int flags);
