@@ -95,8 +95,7 @@ final class EvdevNode {
     /// The current value of an axis as the kernel holds it now (EVIOCGABS), for the resync after SYN_DROPPED.
     func currentAbsValue(_ code: UInt16) -> Int32? {
         var a = input_absinfo()
-        let request = UInt(0x8018_4540) + UInt(code)  // _IOR('E', 0x40 + code, struct input_absinfo)
-        guard ioctl(fd, request, &a) == 0 else { return nil }
+        guard ioctl(fd, kape_eviocgabs(UInt32(code)), &a) == 0 else { return nil }
         return a.value
     }
 }

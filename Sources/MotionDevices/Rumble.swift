@@ -48,8 +48,7 @@ public final class Rumble {
 
     deinit {
         if effectID >= 0 {
-            let request = UInt(0x4004_4581)  // EVIOCRMFF = _IOW('E', 0x81, int)
-            _ = ioctl(fd, request, Int32(effectID))
+            _ = ioctl(fd, kape_eviocrmff(), Int32(effectID))
         }
         close(fd)
     }
@@ -62,9 +61,7 @@ public final class Rumble {
         effect.replay.length = UInt16(clamping: milliseconds)
         effect.u.rumble.strong_magnitude = magnitude(strong)
         effect.u.rumble.weak_magnitude = magnitude(weak)
-        // EVIOCSFF = _IOW('E', 0x80, struct ff_effect): the size is part of the request.
-        let request = UInt(1 << 30) | UInt(MemoryLayout<ff_effect>.size << 16) | 0x4580
-        guard ioctl(fd, request, &effect) == 0 else {
+        guard ioctl(fd, kape_eviocsff(), &effect) == 0 else {
             throw DeviceError(path: path, kind: .openFailed(errno: errno), "the device refused the rumble effect (EVIOCSFF): \(errnoText(errno))")
         }
         effectID = effect.id
