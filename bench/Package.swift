@@ -4,7 +4,6 @@ import PackageDescription
 
 let package = Package(
     name: "KapeBench",
-    platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "Kape", path: ".."),
         // MallocInterposer counts allocations; naming the trait also leaves out the default runtime interposer.

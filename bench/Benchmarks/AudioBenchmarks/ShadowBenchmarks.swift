@@ -42,7 +42,7 @@ let shadowBenchmarks: @Sendable () -> Void = {
                 if n > 0 { continue }
                 let w = min(1024, s.writableFrames)
                 if at + w > source.count { at = 0 }
-                source.withUnsafeBufferPointer { s.write($0.baseAddress! + at, frames: w) }
+                _ = source.withUnsafeBufferPointer { s.write($0.baseAddress! + at, frames: w) }
                 at += w
             }
             blackHole(out[0])
