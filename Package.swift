@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "kape", targets: ["kape"]),
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "MotionSynthesis", targets: ["MotionSynthesis"]),
         .library(name: "KapeCLI", targets: ["KapeCLI"]),
         .library(name: "Game", targets: ["Game"]),
         .library(name: "AudioDSP", targets: ["AudioDSP"]),
@@ -31,6 +32,8 @@ let package = Package(
 
         // Pure Swift: trace formats, estimator, gate, synthesis, evaluation. Time is an input.
         .target(name: "Motion", dependencies: ["Platform"]),
+        // The synthetic round generator: a head on a neck, a sensor model and device profiles, with truth.
+        .target(name: "MotionSynthesis", dependencies: ["Motion", "Platform"]),
         // Live input from evdev: discovery, reading, hot-plug, axis tables, rumble, recording.
         .target(name: "MotionDevices", dependencies: ["Motion", "Platform", "CEvdev"]),
         // The party game: decks, the round state machine, results and history. Time is an input.
@@ -51,12 +54,12 @@ let package = Package(
 
         // The command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion", "MotionDevices", "Plot", "AudioIO", "Game", "Lessons", "TerminalUI", "Platform",
+            "Motion", "MotionSynthesis", "MotionDevices", "Plot", "AudioIO", "Game", "Lessons", "TerminalUI", "Platform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),
 
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionSynthesis"]),
         .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "Game", "TerminalUI", "Platform", "TestSupport"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "Motion", "TerminalUI"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

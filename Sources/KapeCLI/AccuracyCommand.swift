@@ -1,5 +1,6 @@
 import ArgumentParser
 import Motion
+import MotionSynthesis
 
 /// Synthetic rounds through a detector in-process, per device profile: the accuracy benchmark and tuning loop.
 struct Accuracy: ParsableCommand {

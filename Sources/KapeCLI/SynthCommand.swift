@@ -1,5 +1,6 @@
 import ArgumentParser
 import Motion
+import MotionSynthesis
 
 extension DeviceProfile: ExpressibleByArgument {}
 

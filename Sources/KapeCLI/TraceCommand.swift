@@ -1,5 +1,6 @@
 import ArgumentParser
 import Motion
+import Platform
 
 struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,7 +35,8 @@ struct Convert: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        let r = try TraceConversion.convert(input: input, from: from, output: output, to: to)
+        let r = try TraceConversion.convert(input: input, from: from, output: output, to: to,
+                                            kernel: Host.kernelRelease(), dmi: Host.dmiModalias())
         if verbose {
             FileHandleOutput.stderr("kape: \(input) -> \(output): \(r.samples) samples\(r.events > 0 ? ", \(r.events) events" : "")\n")
         }

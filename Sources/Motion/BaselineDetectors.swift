@@ -6,6 +6,11 @@ public protocol TiltDetecting {
 
 extension GestureDetector: TiltDetecting {}
 
+/// The engine or one of its baselines, as `--detector` names them.
+public enum DetectorKind: String, Sendable, CaseIterable {
+    case kape, naive, complementary
+}
+
 /// What most clones do: the accelerometer's raw angle against a fixed threshold, then a time cooldown.
 /// Calibrated to the same neutral as the engine so the comparison is about the signal, not the reference.
 public struct NaiveAccelDetector: TiltDetecting {

@@ -17,7 +17,8 @@ public struct EvemuWriter {
     /// Per-code comment text (`\t# EV_ABS / ABS_X                `) for types up to 0x1f and codes up to 0x3f.
     private let prefixes: [[UInt8]]
 
-    public init(device: MotionDeviceInfo, kernel: String? = EvemuWriter.hostKernel(), dmi: String? = EvemuWriter.hostDMI()) {
+    /// `kernel` and `dmi` describe the host for a live recording (Platform's `Host`); nil for anything else.
+    public init(device: MotionDeviceInfo, kernel: String?, dmi: String?) {
         self.device = device
         self.kernel = kernel
         self.dmi = dmi
@@ -27,20 +28,6 @@ public struct EvemuWriter {
             for code in 0..<64 { p.append(Self.commentPrefix(type: type, code: code)) }
         }
         prefixes = p
-    }
-
-    public static func hostKernel() -> String? {
-        var u = utsname()
-        guard uname(&u) == 0 else { return nil }
-        return withUnsafeBytes(of: &u.release) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-    }
-
-    public static func hostDMI() -> String? {
-        guard let f = fopen("/sys/class/dmi/id/modalias", "r") else { return nil }
-        defer { fclose(f) }
-        var line = [CChar](repeating: 0, count: 2048)
-        guard fgets(&line, Int32(line.count), f) != nil else { return nil }
-        return String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     // MARK: Device description

@@ -9,7 +9,7 @@ public enum TraceConversion {
     /// Writes `output` atomically; on any error the target is left as it was.
     @discardableResult
     public static func convert(input: String, from: TraceFormat? = nil, output: String, to: TraceFormat? = nil,
-                               kernel: String? = EvemuWriter.hostKernel(), dmi: String? = EvemuWriter.hostDMI()) throws -> Result {
+                               kernel: String?, dmi: String?) throws -> Result {
         let from = from ?? .guess(path: input)
         let to = to ?? .guess(path: output)
         let file = try MappedFile(path: input)

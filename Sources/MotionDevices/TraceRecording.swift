@@ -30,7 +30,7 @@ final class EvemuRecordWriter: TraceRecording {
     func begin(device d: MotionDeviceInfo) throws(DeviceError) {
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw DeviceError(path: path, kind: .openFailed(errno: errno), "cannot create the recording: \(errnoText(errno))") }
-        let w = EvemuWriter(device: d)
+        let w = EvemuWriter(device: d, kernel: Host.kernelRelease(), dmi: Host.dmiModalias())
         pending += w.header().utf8
         writer = w
         try flush()

@@ -1,3 +1,4 @@
+import Motion
 import Platform
 /// A synthetic round: the events a real motion node would have sent for a simulated player, and the truth.
 public struct SyntheticTrace: Sendable {

@@ -1,3 +1,4 @@
+import Motion
 /// The sensor and the driver between the head and the trace: bias, drift, noise, scale error, quantisation,
 /// the kernel's fuzz filter, the device clock, report bursts, delivery jitter and SYN_DROPPED.
 struct SensorModel {

@@ -1,3 +1,4 @@
+import Motion
 import Platform
 /// A 3×3 matrix, column-major, for the synthesiser's rigid-body kinematics.
 struct Matrix3: Sendable {

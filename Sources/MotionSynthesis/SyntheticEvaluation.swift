@@ -1,8 +1,5 @@
+import Motion
 /// Runs synthetic rounds straight through a detector, with no files: for tuning and for the accuracy benchmark.
-public enum DetectorKind: String, Sendable, CaseIterable {
-    case kape, naive, complementary
-}
-
 public enum SyntheticEvaluation {
     public static func evaluate(_ trace: SyntheticTrace, detector kind: DetectorKind, settings: TiltSettings = TiltSettings()) -> (Evaluation, [TiltEvent]) {
         switch kind {

@@ -1,3 +1,4 @@
+import Motion
 /// The kinds of motion node the synthesiser imitates: how they sample, deliver, scale and quantise.
 public enum DeviceProfile: String, Sendable, CaseIterable {
     /// DualSense over USB: 250 Hz, MSC_TIMESTAMP (started close to the uint32 wrap), 8192/g, 1024 per deg/s.

@@ -1,3 +1,4 @@
+import Motion
 /// Writes a plausible round for one player: the neutral countdown, then gestures separated by idle moments
 /// full of things that must not fire (small nods, laughing, looking around, head roll, walking, bumps).
 struct RoundScript {

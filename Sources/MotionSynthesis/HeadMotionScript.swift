@@ -1,3 +1,4 @@
+import Motion
 import Platform
 /// The head's motion over a round, as smooth functions of time: the ground truth the synthetic sensors observe.
 /// Angles in degrees (pitch > 0 nods down), translation in metres.

@@ -16,14 +16,14 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
+    public mutating func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
 
     /// Standard normal (Box–Muller).
-    mutating func gaussian() -> Double {
+    public mutating func gaussian() -> Double {
         let u1 = max(Double.random(in: 0..<1, using: &self), 1e-300)
         let u2 = Double.random(in: 0..<1, using: &self)
         return (-2 * _log(u1)).squareRoot() * _cos(2 * Double.pi * u2)
     }
 
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+    public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
 }
