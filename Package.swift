@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "MotionSynthesis", targets: ["MotionSynthesis"]),
         .library(name: "KapeCLI", targets: ["KapeCLI"]),
         .library(name: "Game", targets: ["Game"]),
+        .library(name: "GameScreens", targets: ["GameScreens"]),
         .library(name: "AudioDSP", targets: ["AudioDSP"]),
         .library(name: "AudioIO", targets: ["AudioIO"]),
         .library(name: "MotionDevices", targets: ["MotionDevices"]),
@@ -37,7 +38,11 @@ let package = Package(
         // Live input from evdev: discovery, reading, hot-plug, axis tables, rumble, recording.
         .target(name: "MotionDevices", dependencies: ["Motion", "Platform", "CEvdev"]),
         // The party game: decks, the round state machine, results and history. Time is an input.
-        .target(name: "Game", dependencies: ["Motion", "TerminalUI"]),
+        .target(name: "Game", dependencies: ["Motion"]),
+        // Pixels: an RGB canvas, the 5×7 block font, a PNG encoder.
+        .target(name: "Raster"),
+        // The game's screens without I/O (GameSession fed keys, gestures and time; FrameRenderer) and the share card.
+        .target(name: "GameScreens", dependencies: ["Game", "Raster", "TerminalUI"]),
         // Terminal pieces the game and the lessons share: key decoding, cell widths.
         .target(name: "TerminalUI"),
 
@@ -54,14 +59,14 @@ let package = Package(
 
         // The command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion", "MotionSynthesis", "MotionDevices", "Plot", "AudioIO", "Game", "Lessons", "TerminalUI", "Platform",
+            "Motion", "MotionSynthesis", "MotionDevices", "Plot", "AudioIO", "Game", "GameScreens", "Lessons", "TerminalUI", "Platform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionSynthesis"]),
-        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "Game", "TerminalUI", "Platform", "TestSupport"]),
-        .testTarget(name: "GameTests", dependencies: ["Game", "Motion", "TerminalUI"]),
+        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "Game", "GameScreens", "TerminalUI", "Platform", "TestSupport"]),
+        .testTarget(name: "GameTests", dependencies: ["Game", "GameScreens", "Raster", "Motion", "TerminalUI"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP", "Platform"]),
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP", "Platform", "TestSupport"]),

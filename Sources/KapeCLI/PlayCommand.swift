@@ -3,6 +3,7 @@ import AudioDSP
 import AudioIO
 import Foundation
 import Game
+import GameScreens
 import Motion
 
 struct Play: ParsableCommand {

@@ -1,4 +1,5 @@
 import Game
+import GameScreens
 import Motion
 import Testing
 

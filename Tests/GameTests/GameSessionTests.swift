@@ -1,4 +1,5 @@
 import Game
+import GameScreens
 import TerminalUI
 import Motion
 import Testing

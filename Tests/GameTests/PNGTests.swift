@@ -1,4 +1,6 @@
 import Game
+import GameScreens
+import Raster
 import Testing
 
 /// Reads back what PNGEncoder writes: chunks with their CRCs, and the stored deflate blocks of IDAT.

@@ -1,5 +1,6 @@
 import Foundation
 import Game
+import GameScreens
 import Testing
 
 /// `kape play` as a player sees it: in a real pseudo-terminal (tmux), and through a pipe.

@@ -1,6 +1,7 @@
 import AudioIO
 import Foundation
 import Game
+import GameScreens
 import Motion
 import MotionDevices
 import Glibc

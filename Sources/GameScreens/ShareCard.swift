@@ -1,3 +1,5 @@
+import Game
+import Raster
 /// The 1080×1920 results card: Kape title, a double-headed eagle, score, rank badge and deck name, in the game's
 /// colours (black, red, neon green).
 public enum ShareCard {

@@ -1,3 +1,5 @@
+import Game
+import Raster
 import TerminalUI
 
 /// A whole screen as one string, from the session and the terminal's size only: home the cursor, then every row

@@ -1,3 +1,5 @@
+import Game
+import Raster
 /// The card in huge letters: the share card's 5×7 block font rasterised to terminal cells, word-wrapped and scaled
 /// to the largest size that fits the space. Cells are about twice as tall as wide, so a dot is `2·v` columns by
 /// `v` rows where that fits, which keeps the letters square.

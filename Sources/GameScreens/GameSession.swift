@@ -1,3 +1,4 @@
+import Game
 import Motion
 import TerminalUI
 

@@ -1,3 +1,4 @@
+import Game
 /// The round as plain lines for a pipe or a log (stdout not a terminal): only what changed since the last call.
 public struct PlainLog: Sendable {
     private var state: RoundMachine.State?
