@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "AudioIO", targets: ["AudioIO"]),
         .library(name: "MotionDevices", targets: ["MotionDevices"]),
         .library(name: "Lessons", targets: ["Lessons"]),
+        .library(name: "LessonPlayback", targets: ["LessonPlayback"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -57,15 +58,19 @@ let package = Package(
         // Devices and files: ALSA sink, WAV-file sink, libsndfile loading, the render thread.
         .target(name: "AudioIO", dependencies: ["AudioDSP", "Platform", "CALSA", "CSndfile"]),
 
+        // Runtimes: one object per use, shared by the CLI, the benchmarks and the tests.
+        // A lesson played through the stretcher to a sink, reporting the line heard.
+        .target(name: "LessonPlayback", dependencies: ["Lessons", "AudioDSP", "AudioIO"]),
+
         // The command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion", "MotionSynthesis", "MotionDevices", "Plot", "AudioIO", "Game", "GameScreens", "Lessons", "TerminalUI", "Platform",
+            "Motion", "MotionSynthesis", "MotionDevices", "Plot", "AudioIO", "Game", "GameScreens", "Lessons", "LessonPlayback", "TerminalUI", "Platform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionSynthesis"]),
-        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "Game", "GameScreens", "TerminalUI", "Platform", "TestSupport"]),
+        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "LessonPlayback", "Game", "GameScreens", "TerminalUI", "Platform", "TestSupport"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "GameScreens", "Raster", "Motion", "TerminalUI"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP", "Platform"]),

@@ -25,7 +25,7 @@ let package = Package(
                 .product(name: "AudioDSP", package: "Kape"),
                 .product(name: "AudioIO", package: "Kape"),
                 .product(name: "Lessons", package: "Kape"),
-                .product(name: "KapeCLI", package: "Kape"),
+                .product(name: "LessonPlayback", package: "Kape"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/AudioBenchmarks",

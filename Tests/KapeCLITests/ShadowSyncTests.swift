@@ -4,6 +4,7 @@ import Foundation
 import Lessons
 import Testing
 @testable import KapeCLI
+@testable import LessonPlayback
 
 /// The highlighted line follows what is heard: on the WAV file sink with an injected device delay, every cue change
 /// is reported within 20 ms of where its phrase starts or ends in the written audio, at every speed.
@@ -68,8 +69,8 @@ import Testing
         let scale = sinkRate / Self.rate
         for delay in [0, 1_000, 2_400] {   // 0, 62.5 and 150 ms of device latency
             let out = dir.url.appendingPathComponent("out-\(delay).wav").path
-            let sink = try WavFileSink(path: out, request: ShadowPlayer.request(rate: sinkRate, period: 64 * scale))
-            let player = try ShadowPlayer(reader: SoundFileReader(path: audio), sink: sink, transcript: transcript,
+            let sink = try WavFileSink(path: out, request: LessonPlayer.request(rate: sinkRate, period: 64 * scale))
+            let player = try LessonPlayer(reader: SoundFileReader(path: audio), sink: sink, transcript: transcript,
                                           speed: speed, extraDelay: delay * scale)
             var changes: [(index: Int?, frame: Int)] = []
             var steps = 0

@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioIO
 import Foundation
 import Lessons
+import LessonPlayback
 import Glibc
 
 struct ShadowCommand: ParsableCommand {
@@ -47,10 +48,10 @@ struct ShadowCommand: ParsableCommand {
         }
         let from = start ?? (fromStart ? 0 : Self.resumePoint(saved: progress.positions[l.info.id]?.seconds, lesson: l, duration: reader.seconds))
         let fullScreen = !json && isatty(0) == 1 && isatty(1) == 1
-        let request = ShadowPlayer.request(rate: reader.rate)
+        let request = LessonPlayer.request(rate: reader.rate)
         let (sink, notice) = try openSink(device: device, request: request, paced: fullScreen, fallback: temporaryPath("kape-shadow.wav"))
         if let notice, !fullScreen { FileHandleOutput.stderr("kape: \(notice)\n") }
-        let player = try ShadowPlayer(reader: reader, sink: sink, transcript: l.transcript,
+        let player = try LessonPlayer(reader: reader, sink: sink, transcript: l.transcript,
                                       speed: speed ?? settings.defaultSpeed, start: from)
         var view = ShadowView(title: l.info.title, subtitle: "\(l.info.category) · \(l.info.level.rawValue)",
                               cues: l.transcript.cues, duration: reader.seconds,

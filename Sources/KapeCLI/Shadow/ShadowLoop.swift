@@ -1,5 +1,6 @@
 import AudioIO
 import Lessons
+import LessonPlayback
 import TerminalUI
 import Glibc
 import Platform
@@ -8,7 +9,7 @@ import Platform
 /// pipe until the device has room for the next period, and draws the screen (or prints lines) as things change.
 /// Quitting by q, Ctrl-C, SIGTERM or a closed terminal all return the place heard, for the caller to save.
 final class ShadowLoop {
-    let player: ShadowPlayer
+    let player: LessonPlayer
     var view: ShadowView
     let output: ShadowOutput
     let fullScreen: Bool
@@ -17,7 +18,7 @@ final class ShadowLoop {
     private var parser = KeyParser()
     private var stdinOpen = true
     private var quit = false
-    private var lastState: ShadowPlayer.State?
+    private var lastState: LessonPlayer.State?
     private var lastFrame = ""
     private var lastDraw: UInt64 = 0
     private var dirty = true
@@ -25,7 +26,7 @@ final class ShadowLoop {
     /// SIGINT, SIGTERM or SIGHUP that ended the loop: re-raised once the place is saved, so the shell sees it.
     private(set) var quitSignal: Int32?
 
-    init(player: ShadowPlayer, view: ShadowView, output: ShadowOutput, fullScreen: Bool, onEnded: @escaping () throws -> Int) {
+    init(player: LessonPlayer, view: ShadowView, output: ShadowOutput, fullScreen: Bool, onEnded: @escaping () throws -> Int) {
         self.player = player
         self.view = view
         self.output = output
@@ -84,7 +85,7 @@ final class ShadowLoop {
         return Int32(max(1, min(50, ms)))
     }
 
-    private func event(_ e: ShadowPlayer.Event) {
+    private func event(_ e: LessonPlayer.Event) {
         switch e {
         case .cue(let index, let heard, _):
             view.current = index

@@ -1,4 +1,5 @@
 import Lessons
+import LessonPlayback
 
 /// What `kape shadow` prints when it is not drawing a screen: a line per cue change, state change, seek and end;
 /// JSON lines with `--json` (the contract: `event` is "cue", "state", "seek", "end" or "quit"; `t` is lesson time heard).
@@ -19,7 +20,7 @@ struct ShadowOutput {
         return "\(fixed(heard, 3))  [\(i + 1)/\(cues.count)] \(cues[i].text)\n"
     }
 
-    func state(_ s: ShadowPlayer.State, cue: Int?, heard: Double) -> String {
+    func state(_ s: LessonPlayer.State, cue: Int?, heard: Double) -> String {
         if json {
             var o = JSONLine()
             o.add("t", heard, decimals: 3); o.add("event", "state")

@@ -1,4 +1,5 @@
 import Lessons
+import LessonPlayback
 import TerminalUI
 
 /// The `kape shadow` screen and its keys, without a terminal or a clock: the loop feeds it what the player heard and
@@ -19,7 +20,7 @@ struct ShadowView {
     private(set) var selection: Int?
     var current: Int?
     var heard = 0.0
-    var state = ShadowPlayer.State(playing: true, speed: 1, loop: nil, ended: false)
+    var state = LessonPlayer.State(playing: true, speed: 1, loop: nil, ended: false)
     /// One line under the status: the end of the lesson, where the audio goes.
     var notice: String?
 

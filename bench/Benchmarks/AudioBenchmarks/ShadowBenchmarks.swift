@@ -2,7 +2,7 @@ import AudioDSP
 import AudioIO
 import Benchmark
 import Foundation
-import KapeCLI
+import LessonPlayback
 import Lessons
 
 /// Speech-like input: a gliding harmonic voice in 0.4 s phrases with gaps (mono).
@@ -73,7 +73,7 @@ let shadowBenchmarks: @Sendable () -> Void = {
 
     // The shadow player's whole render step: delay query, heard position and cue, decode (libsndfile), stretch,
     // resample 16 → 48 kHz, encode, snd_pcm_writei into ALSA's `null` PCM; a speed change every 64 periods.
-    Benchmark("ShadowPlayer.step, 16 kHz lesson to a 48 kHz device, 256 frames",
+    Benchmark("LessonPlayer.step, 16 kHz lesson to a 48 kHz device, 256 frames",
               configuration: .init(metrics: metrics + [.syscalls], scalingFactor: .kilo, maxDuration: .seconds(3))) { benchmark in
         let path = NSTemporaryDirectory() + "/kape-bench-lesson-\(getpid()).wav"
         defer { unlink(path) }
@@ -83,7 +83,7 @@ let shadowBenchmarks: @Sendable () -> Void = {
         try w.close()
         let cues = (0..<1000).map { Cue(id: "\($0)", start: Double($0) * 0.6, end: Double($0) * 0.6 + 0.4, text: "line \($0)") }
         let sink = try AlsaSink(device: "null", request: SinkRequest(rate: 48_000, channels: 2, periodFrames: 256, periods: 3, formats: [.s16]))
-        let player = try ShadowPlayer(reader: SoundFileReader(path: path), sink: sink, transcript: Transcript(cues: cues), speed: 0.75)
+        let player = try LessonPlayer(reader: SoundFileReader(path: path), sink: sink, transcript: Transcript(cues: cues), speed: 0.75)
         var changes = 0
         for _ in 0..<64 { try player.step { _ in changes += 1 } }
         let speeds = [0.5, 0.75, 1.0, 1.25, 1.5, 2.0]

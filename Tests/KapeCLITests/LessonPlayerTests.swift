@@ -4,18 +4,19 @@ import Lessons
 import TerminalUI
 import Testing
 @testable import KapeCLI
+@testable import LessonPlayback
 
 /// The player and the screen between the keys and the audio: where commands act, when the lesson counts as heard.
-@Suite struct ShadowPlayerTests {
+@Suite struct LessonPlayerTests {
     static let rate = ShadowSyncTests.rate
 
-    func player(_ dir: TemporaryDirectory, delay: Int = 1_000) throws -> (ShadowPlayer, Transcript) {
+    func player(_ dir: TemporaryDirectory, delay: Int = 1_000) throws -> (LessonPlayer, Transcript) {
         let (audio, transcript) = try ShadowSyncTests.lesson(in: dir.url.path)
-        let sink = try WavFileSink(path: dir.path("out.wav"), request: ShadowPlayer.request(rate: Self.rate, period: 64))
-        return (try ShadowPlayer(reader: SoundFileReader(path: audio), sink: sink, transcript: transcript, speed: 1, extraDelay: delay), transcript)
+        let sink = try WavFileSink(path: dir.path("out.wav"), request: LessonPlayer.request(rate: Self.rate, period: 64))
+        return (try LessonPlayer(reader: SoundFileReader(path: audio), sink: sink, transcript: transcript, speed: 1, extraDelay: delay), transcript)
     }
 
-    func steps(_ p: ShadowPlayer, _ n: Int) throws { for _ in 0..<n { try p.step { _ in } } }
+    func steps(_ p: LessonPlayer, _ n: Int) throws { for _ in 0..<n { try p.step { _ in } } }
 
     @Test func aCommandRightAfterAJumpActsOnTheLineJumpedTo() throws {
         let dir = try TemporaryDirectory()
@@ -106,7 +107,7 @@ import Testing
             #expect(small.count == height, "a \(height)-row terminal gets \(height) rows, not a scroll")
             #expect(small.last?.contains("1:38 / 1:40") == true, "the status line always shows: \(small)")
         }
-        v.state = ShadowPlayer.State(playing: false, speed: 0.75, loop: .init(cue: 49, remaining: 2, pauseAfter: 1), ended: false)
+        v.state = LessonPlayer.State(playing: false, speed: 0.75, loop: .init(cue: 49, remaining: 2, pauseAfter: 1), ended: false)
         let status = plain(v.render(columns: 80, rows: 10)).first { $0.contains("1:38 / 1:40") }
         #expect(status?.contains("❚❚") == true && status?.contains("0.75×") == true && status?.contains("⟳ line 50: 2 left, 1.0 s pause") == true, "\(status ?? "")")
     }

@@ -4,26 +4,26 @@ import Lessons
 
 /// The shadowing render loop: lesson file → stretcher → sink, one period per `step()`. Before each write it asks
 /// the sink for its queued delay, so the cue reported is the one *heard*, not the one being rendered.
-public final class ShadowPlayer {
+public final class LessonPlayer {
     public enum Event: Equatable {
         /// The cue heard changed; `heard` is the lesson time heard, `sinkFrame` the sink frame being heard.
         case cue(index: Int?, heard: Double, sinkFrame: Int)
         case action(ShadowMachine.Action, heard: Double)
     }
 
-    let reader: SoundFileReader
-    let sink: AudioSink
-    let stretcher: WSOLAStretcher
-    var machine: ShadowMachine
-    var cursor: TranscriptCursor
-    var clock: PlaybackClock
+    public let reader: SoundFileReader
+    public let sink: AudioSink
+    public let stretcher: WSOLAStretcher
+    public var machine: ShadowMachine
+    public var cursor: TranscriptCursor
+    public var clock: PlaybackClock
     /// Added to the sink's own delay (tests inject device latency on the unpaced file sink).
     let extraDelay: Int
-    let period: Int
+    public let period: Int
     /// The whole lesson has been heard (not only rendered): the player writes silence and waits for `restart`.
-    private(set) var ended = false
+    public private(set) var ended = false
     /// Lesson time heard at the last step.
-    private(set) var heardTime: Double
+    public private(set) var heardTime: Double
     private var renderDone = false
     /// Every cue start and end, sorted: when the highlight may change next.
     private let boundaries: [Double]
@@ -86,21 +86,28 @@ public final class ShadowPlayer {
         SinkRequest(rate: rate, channels: 2, periodFrames: period, periods: periods, formats: [.s16])
     }
 
-    var rate: Int { reader.rate }
+    public var rate: Int { reader.rate }
 
     /// What a screen or a JSON line shows of the player.
-    struct State: Equatable {
-        var playing: Bool
-        var speed: Double
-        var loop: ShadowMachine.Loop?
-        var ended: Bool
+    public struct State: Equatable {
+        public var playing: Bool
+        public var speed: Double
+        public var loop: ShadowMachine.Loop?
+        public var ended: Bool
+
+        public init(playing: Bool, speed: Double, loop: ShadowMachine.Loop?, ended: Bool) {
+            self.playing = playing
+            self.speed = speed
+            self.loop = loop
+            self.ended = ended
+        }
     }
 
-    var state: State { State(playing: machine.playing, speed: machine.speed, loop: machine.loop, ended: ended) }
-    var currentCue: Int? { cursor.current }
+    public var state: State { State(playing: machine.playing, speed: machine.speed, loop: machine.loop, ended: ended) }
+    public var currentCue: Int? { cursor.current }
 
     /// From the beginning again, after the lesson ended.
-    func restart(emit: (Event) -> Void) throws {
+    public func restart(emit: (Event) -> Void) throws {
         ended = false
         renderDone = false
         if !machine.playing { for a in machine.handle(.resume, at: heardTime) { try apply(a, heard: heardTime, emit: emit) } }
@@ -145,7 +152,7 @@ public final class ShadowPlayer {
     /// Updates what is heard from the device's delay now and reports a cue change, writing nothing: the loop calls
     /// it when a line boundary is due between two periods.
     @discardableResult
-    func observe(emit: (Event) -> Void) throws -> SinkSpace {
+    public func observe(emit: (Event) -> Void) throws -> SinkSpace {
         let delay: Int
         let space = sink.space()
         switch space {
@@ -177,7 +184,7 @@ public final class ShadowPlayer {
     }
 
     /// Seconds until the next line boundary (a cue's start or end) is heard, if playing carries on as it is.
-    func secondsToNextBoundary() -> Double? {
+    public func secondsToNextBoundary() -> Double? {
         guard machine.playing, holdFrames == 0, !renderDone, pendingSeek == nil else { return nil }
         var lo = 0, hi = boundaries.count
         while lo < hi { let mid = (lo + hi) / 2; if boundaries[mid] <= heardTime { lo = mid + 1 } else { hi = mid } }
@@ -242,7 +249,7 @@ public final class ShadowPlayer {
     }
 
     /// `step` without asking the device again: for a loop that has just called `observe`.
-    func writePeriod(emit: (Event) -> Void) throws {
+    public func writePeriod(emit: (Event) -> Void) throws {
         let now = heardTime
         let ch = reader.channels
         var n = 0
@@ -265,7 +272,7 @@ public final class ShadowPlayer {
         guard n > 0 else { return }
         let sc = sink.info.channels
         for i in 0..<n { for c in 0..<sc { mapped[i * sc + c] = output[i * ch + min(c, ch - 1)] } }
-        // The sink was opened for 16-bit only (`ShadowPlayer.request`).
+        // The sink was opened for 16-bit only (`LessonPlayer.request`).
         for i in 0..<(n * sc) {
             let v = Int16(max(-32_768, min(32_767, (mapped[i] * 32_768).rounded())))
             bytes[2 * i] = UInt8(truncatingIfNeeded: v); bytes[2 * i + 1] = UInt8(truncatingIfNeeded: v >> 8)
