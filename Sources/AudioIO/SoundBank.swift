@@ -15,6 +15,16 @@ public struct SoundBank: Sendable {
     public func index(of name: String) -> Int? { clips.firstIndex { $0.name == name } }
     public var names: [String] { clips.map(\.name) }
 
+    /// Kape's own sounds by name: `directory/NAME.wav` where it loads, else the recipe `kape sounds generate`
+    /// writes (the same bytes), so a missing or broken sounds folder never silences the game; converted once.
+    public static func feedback(_ names: [String], directory: String, rate: Int, channels: Int) -> SoundBank {
+        SoundBank(clips: names.map { name in
+            let clip = (try? ClipFile.load(directory + "/" + name + ".wav"))
+                ?? Clip(name: name, rate: SoundSynth.rate, channels: 1, samples: SoundSynth.recipe(named: name)?.render() ?? [])
+            return clip.converted(rate: rate, channels: channels)
+        })
+    }
+
     /// Loads one file; a failure is recorded and thrown.
     @discardableResult
     public mutating func load(_ path: String, name: String? = nil, rate: Int, channels: Int) throws -> Int {

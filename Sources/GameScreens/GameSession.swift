@@ -20,7 +20,7 @@ public enum InputSource: Sendable, Equatable {
 public struct GameSession {
     public enum Screen: Sendable, Equatable { case browser, settings, round, result }
     public enum Effect: Sendable, Equatable {
-        case sound(String)
+        case sound(RoundSound)
         case rumble(GestureKind)
         case rumbleWarning
         /// The motion detector must take the neutral pose again (every countdown).
@@ -192,10 +192,10 @@ public struct GameSession {
 
     private mutating func apply(_ events: [RoundMachine.Timed], at t: Double) -> [Effect] {
         var out: [Effect] = []
-        func sound(_ name: String) { if settings.sound { out.append(.sound(name)) } }
         for e in events {
+            if settings.sound, let sound = e.event.sound { out.append(.sound(sound)) }
             switch e.event {
-            case .beep(let n): countdown = n; sound("countdown-\(n)")
+            case .beep(let n): countdown = n
             case .recalibrate: out.append(.recalibrate)
             case .state(.playing): countdown = nil
             case .state(.finished):
@@ -205,13 +205,10 @@ public struct GameSession {
             case .state: break
             case .answer(let outcome, _):
                 flash = (outcome, e.t + Self.flashSeconds)
-                sound(outcome == .correct ? "success" : "pass")
                 if settings.rumble { out.append(.rumble(outcome == .correct ? .correct : .pass)) }
             case .warning:
-                sound("warning")
                 if settings.rumble { out.append(.rumbleWarning) }
-            case .timeUp: sound("time-up")
-            case .card: break
+            case .timeUp, .card: break
             }
         }
         if let f = flash, f.until <= now { flash = nil }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AudioDSP
 import AudioIO
+import Game
 import Motion
 import Platform
 
@@ -46,8 +47,9 @@ struct BenchLatency: ParsableCommand {
         guard summary.samples > 0 else { throw TraceError(file: trace, "no samples") }
 
         let sink = try output.open(paced: true, fallback: temporaryPath("kape-bench.wav"), verbose: verbose)
-        let bank = try feedbackBank(rate: sink.info.rate, channels: sink.info.channels)
-        let soundFor: [GestureKind: Int] = [.correct: bank.index(of: "success")!, .pass: bank.index(of: "pass")!]
+        let kinds = GestureKind.allCases
+        let bank = SoundBank.feedback(kinds.map { RoundSound(gesture: $0).rawValue }, directory: sounds.path,
+                                      rate: sink.info.rate, channels: sink.info.channels)
         let engine = AudioEngine(sink: sink, bank: bank)
         if verbose { FileHandleOutput.stderr(describe(sink.info) + "\n") }
         try engine.start()
@@ -65,7 +67,7 @@ struct BenchLatency: ParsableCommand {
             MonotonicClock.sleep(untilNanos: t0 + UInt64(max(0, (s.stamp - first) * 1e9)))
             let arrival = MonotonicClock.nanos()
             if let e = detector.process(s) {
-                events[try engine.play(soundFor[e.kind]!, arrival: arrival)] = e
+                events[try engine.play(kinds.firstIndex(of: e.kind)!, arrival: arrival)] = e
             }
         }
         var records: [LatencyRecord] = []
@@ -93,18 +95,6 @@ struct BenchLatency: ParsableCommand {
                                          title: "kape bench latency — \(engine.info.device), \(engine.info.rate) Hz, period \(engine.info.periodFrames), buffer \(engine.info.bufferFrames)")
             try AtomicFile.write(svg.text, to: plot)
         }
-    }
-
-    /// success and pass from the sounds directory when it has them, else synthesised (same recipes).
-    private func feedbackBank(rate: Int, channels: Int) throws -> SoundBank {
-        var clips: [Clip] = []
-        for name in ["success", "pass"] {
-            let path = sounds.path + "/" + name + ".wav"
-            let clip = (try? ClipFile.load(path)) ?? Clip(name: name, rate: SoundSynth.rate, channels: 1,
-                                                           samples: SoundSynth.recipe(named: name)!.render())
-            clips.append(clip.converted(rate: rate, channels: channels))
-        }
-        return SoundBank(clips: clips)
     }
 
     private func report(_ records: [LatencyRecord], events: [UInt64: TiltEvent], engine: AudioEngine) {

@@ -119,11 +119,8 @@ final class PhrasePlayer {
                 .converted(rate: sink.info.rate, channels: sink.info.channels))
         }
         phraseClips = clips.count
-        for name in ["lesson-correct", "lesson-wrong"] {
-            let clip = (try? ClipFile.load(sounds + "/" + name + ".wav")) ?? Clip(name: name, rate: SoundSynth.rate, channels: 1,
-                                                                                 samples: SoundSynth.recipe(named: name)?.render() ?? [])
-            clips.append(clip.converted(rate: sink.info.rate, channels: sink.info.channels))
-        }
+        clips += SoundBank.feedback(["lesson-correct", "lesson-wrong"], directory: sounds,
+                                    rate: sink.info.rate, channels: sink.info.channels).clips
         ding = phraseClips
         bonk = phraseClips + 1
         engine = AudioEngine(sink: sink, bank: SoundBank(clips: clips))

@@ -143,29 +143,14 @@ struct Play: ParsableCommand {
     private func writeSound(_ events: [RoundMachine.Timed]) throws {
         let path = device.map { String($0.dropFirst(4)) } ?? temporaryPath("kape-play.wav")
         let sink = try WavFileSink(path: path, request: SinkRequest(rate: 48_000, channels: 2, periodFrames: 512, periods: 3), paced: false)
-        let names = ["countdown-3", "countdown-2", "countdown-1", "success", "pass", "warning", "time-up"]
-        var clips: [Clip] = []
-        for name in names {
-            let clip = (try? ClipFile.load(sounds.path + "/" + name + ".wav"))
-                ?? Clip(name: name, rate: SoundSynth.rate, channels: 1, samples: SoundSynth.recipe(named: name)?.render() ?? [])
-            clips.append(clip.converted(rate: sink.info.rate, channels: sink.info.channels))
-        }
-        let bank = SoundBank(clips: clips)
+        let bank = SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: sounds.path,
+                                      rate: sink.info.rate, channels: sink.info.channels)
         let engine = AudioEngine(sink: sink, bank: bank)
         let rate = Double(sink.info.rate)
         // The file spans the whole round clock, so its timeline lines up with the printed events.
         var end = Int(((events.last?.t ?? 0) * rate).rounded())
         for e in events {
-            let name: String
-            switch e.event {
-            case .beep(let n): name = "countdown-\(n)"
-            case .answer(.correct, _): name = "success"
-            case .answer(.pass, _): name = "pass"
-            case .warning: name = "warning"
-            case .timeUp: name = "time-up"
-            default: continue
-            }
-            let index = bank.index(of: name)!
+            guard let sound = e.event.sound, let index = bank.index(of: sound.rawValue) else { continue }
             let frame = Int((e.t * rate).rounded())
             _ = try engine.play(index, at: Int64(frame))
             end = max(end, frame + bank.clips[index].frames)

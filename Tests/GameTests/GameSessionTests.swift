@@ -19,7 +19,7 @@ import Testing
         var still = session(GameSettings(sound: true, rumble: false))
         _ = still.startRound(deckID: "d", at: 0)
         _ = still.tick(at: 3.5)
-        #expect(still.key(.up, at: 4) == [.sound("pass")])
+        #expect(still.key(.up, at: 4) == [.sound(.pass)])
     }
 
     @Test func settingsScreenTogglesWithEnter() {
@@ -45,9 +45,9 @@ import Testing
         _ = s.tick(at: 100)
         #expect(s.round?.remaining == 58)  // time stood still
         let effects = s.key(.space, at: 100)
-        #expect(effects.contains(.recalibrate) && effects.contains(.sound("countdown-3")))
+        #expect(effects.contains(.recalibrate) && effects.contains(.sound(.countdown3)))
         #expect(s.round?.state == .buffer)
-        #expect(!s.key(.down, at: 101).contains(.sound("success")))  // no answers during the countdown
+        #expect(!s.key(.down, at: 101).contains(.sound(.success)))  // no answers during the countdown
         #expect(s.round?.answers.isEmpty == true)
     }
 

@@ -1,3 +1,4 @@
+import Game
 import AudioDSP
 import AudioIO
 import Platform
@@ -5,7 +6,6 @@ import Platform
 /// The game's sounds through the real-time engine: ALSA's default device (or `--device`), else a paced WAV file
 /// (`fallbackNote` says where, in one line, for the screen).
 final class GameSound {
-    static let names = ["countdown-3", "countdown-2", "countdown-1", "success", "pass", "warning", "time-up"]
     let engine: AudioEngine
     let fallbackNote: String?
     /// Sounds caused by a gesture: their latency records span the whole motion-to-sound path.
@@ -29,19 +29,15 @@ final class GameSound {
             }
         }
         fallbackNote = note
-        var clips: [Clip] = []
-        for name in Self.names {
-            let clip = (try? ClipFile.load(soundsDirectory + "/" + name + ".wav"))
-                ?? Clip(name: name, rate: SoundSynth.rate, channels: 1, samples: SoundSynth.recipe(named: name)?.render() ?? [])
-            clips.append(clip.converted(rate: sink.info.rate, channels: sink.info.channels))
-        }
-        engine = AudioEngine(sink: sink, bank: SoundBank(clips: clips))
+        let bank = SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: soundsDirectory,
+                                      rate: sink.info.rate, channels: sink.info.channels)
+        engine = AudioEngine(sink: sink, bank: bank)
         try engine.start()
     }
 
     /// `arrival`: when the cause reached Kape (a gesture's sample), so the latency record spans the whole path.
-    func play(_ name: String, arrival: UInt64? = nil) {
-        guard let index = engine.bank.index(of: name), let token = try? engine.play(index, arrival: arrival) else { return }
+    func play(_ sound: RoundSound, arrival: UInt64? = nil) {
+        guard let index = engine.bank.index(of: sound.rawValue), let token = try? engine.play(index, arrival: arrival) else { return }
         if arrival != nil { gestureTokens.insert(token) }
         records += engine.takeRecords()
     }

@@ -1,0 +1,26 @@
+import Motion
+
+/// The game's feedback sounds, named as their files in sounds/ and their recipes in `SoundSynth`.
+public enum RoundSound: String, CaseIterable, Sendable {
+    case countdown3 = "countdown-3", countdown2 = "countdown-2", countdown1 = "countdown-1"
+    case success, pass, warning
+    case timeUp = "time-up"
+
+    /// What a gesture sounds like: tilt down → success, tilt up → pass.
+    public init(gesture: GestureKind) { self = gesture == .correct ? .success : .pass }
+}
+
+extension RoundMachine.Event {
+    /// The one map from what happens in a round to what is heard; nil for silent events.
+    public var sound: RoundSound? {
+        switch self {
+        case .beep(3): .countdown3
+        case .beep(2): .countdown2
+        case .beep(1): .countdown1
+        case .answer(let outcome, _): RoundSound(gesture: outcome == .correct ? .correct : .pass)
+        case .warning: .warning
+        case .timeUp: .timeUp
+        default: nil
+        }
+    }
+}
