@@ -45,7 +45,7 @@ let package = Package(
         // The game's screens without I/O (GameSession fed keys, gestures and time; FrameRenderer) and the share card.
         .target(name: "GameScreens", dependencies: ["Game", "Raster", "TerminalUI"]),
         // Terminal pieces the game and the lessons share: key decoding, cell widths.
-        .target(name: "TerminalUI"),
+        .target(name: "TerminalUI", dependencies: ["Platform"]),
 
         // SVG plots: axes, ticks, lines, markers, legend; shared by every `--plot` and report.
         .target(name: "Plot"),
@@ -61,10 +61,13 @@ let package = Package(
         // Runtimes: one object per use, shared by the CLI, the benchmarks and the tests.
         // A lesson played through the stretcher to a sink, reporting the line heard.
         .target(name: "LessonPlayback", dependencies: ["Lessons", "AudioDSP", "AudioIO"]),
+        // The interactive game: motion thread, sound engine, the loop that feeds GameSession and draws its frames.
+        .target(name: "GameRuntime", dependencies: ["Game", "GameScreens", "Motion", "MotionDevices", "AudioDSP",
+                                                   "AudioIO", "TerminalUI", "Platform"]),
 
         // The command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion", "MotionSynthesis", "MotionDevices", "Plot", "AudioIO", "Game", "GameScreens", "Lessons", "LessonPlayback", "TerminalUI", "Platform",
+            "Motion", "MotionSynthesis", "MotionDevices", "Plot", "AudioIO", "Game", "GameScreens", "Lessons", "LessonPlayback", "GameRuntime", "TerminalUI", "Platform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),

@@ -1,6 +1,8 @@
 import Glibc
 import Foundation
 import Lessons
+import Platform
+import TerminalUI
 
 /// Asks for typed answers, for `kape dictate` and `kape review`: key by key with live marking on a terminal
 /// (raw mode, given back by `close()` or any signal), line by line when piped.

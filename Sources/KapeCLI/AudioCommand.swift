@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioIO
+import Platform
 
 struct AudioCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioDSP
 import AudioIO
 import Glibc
+import Platform
 
 /// Where sound goes: `--device` (an ALSA PCM, or `wav:PATH` for the file sink) and its shape.
 struct AudioOutputOptions: ParsableArguments {

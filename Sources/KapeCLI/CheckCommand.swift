@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Lessons
+import Platform
 
 /// Options shared by every command that compares typed text with a reference.
 struct CompareFlags: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Game
+import Platform
 
 /// Where the decks live: `--decks`, else $KAPE_DECKS, else ./decks, else the decks/ of the package the binary was
 /// built in.

@@ -3,6 +3,7 @@ import AudioDSP
 import AudioIO
 import Foundation
 import Lessons
+import Platform
 
 /// `kape dictate LESSON`: hear a phrase, type it, see which characters were right, wrong, missing or extra.
 struct Dictate: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Motion
+import Platform
 
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Motion
 import Glibc
+import Platform
 
 /// Exit codes: 0 success, 1 bad input, 2 usage.
 public enum ExitStatus {
@@ -58,21 +59,3 @@ public struct InputError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// Direct writes to the standard descriptors: callers build whole lines (or whole outputs) first.
-enum FileHandleOutput {
-    static func stdout(_ s: String) { writeAll(1, s) }
-    static func stderr(_ s: String) { writeAll(2, s) }
-
-    static func writeAll(_ fd: Int32, _ s: String) {
-        var s = s
-        s.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
-    }
-}

@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioIO
 import Foundation
 import Lessons
+import Platform
 
 struct LessonsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

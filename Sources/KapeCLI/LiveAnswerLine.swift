@@ -1,5 +1,6 @@
 import Glibc
 import Lessons
+import Platform
 
 /// Reads one answer key by key on a terminal, re-marking it after every key: what is typed so far is checked
 /// against the part of the phrase it has reached, shown green with ✓ while right and red with ✗ once wrong.

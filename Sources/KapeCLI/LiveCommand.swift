@@ -2,6 +2,7 @@ import ArgumentParser
 import Motion
 import MotionDevices
 import Glibc
+import Platform
 
 struct Live: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,7 +4,9 @@ import AudioIO
 import Foundation
 import Game
 import GameScreens
+import GameRuntime
 import Motion
+import Platform
 
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(

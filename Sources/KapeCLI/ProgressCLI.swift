@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Lessons
 import Glibc
+import Platform
 
 /// Where the commands find the store, the clock and the calendar.
 enum ProgressCLI {

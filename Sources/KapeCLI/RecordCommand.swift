@@ -1,6 +1,7 @@
 import ArgumentParser
 import Motion
 import MotionDevices
+import Platform
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Motion
+import Platform
 
 extension TraceFormat: ExpressibleByArgument {}
 

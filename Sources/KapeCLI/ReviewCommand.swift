@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Lessons
+import Platform
 
 struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Motion
 import MotionDevices
 import Glibc
+import Platform
 
 struct RumbleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

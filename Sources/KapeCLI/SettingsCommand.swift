@@ -1,5 +1,6 @@
 import ArgumentParser
 import Lessons
+import Platform
 
 /// `kape settings`: shows the listening settings, or changes the ones given (one locked, atomic update).
 struct SettingsCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AudioDSP
 import AudioIO
+import Platform
 
 struct SoundsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

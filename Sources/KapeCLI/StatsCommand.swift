@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Lessons
+import Platform
 
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioDSP
 import AudioIO
 import Foundation
+import Platform
 
 struct StretchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

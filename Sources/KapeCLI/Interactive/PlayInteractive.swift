@@ -2,9 +2,12 @@ import AudioIO
 import Foundation
 import Game
 import GameScreens
+import GameRuntime
 import Motion
 import MotionDevices
 import Glibc
+import Platform
+import TerminalUI
 
 extension Play {
     /// `kape play` without --headless: the game for people.
@@ -29,11 +32,17 @@ extension Play {
         var sound: GameSound?
         var soundNote: String?
         if !noSound {
-            do { sound = try GameSound(device: device, soundsDirectory: sounds.path) } catch {
+            do {
+                AlsaSink.setQuiet(true)
+                let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 128, periods: 3)
+                let fallback = temporaryPath("kape-play.wav")
+                let (sink, note) = try openSink(device: device, request: request, paced: true, fallback: fallback)
+                if note != nil { soundNote = "Pa kartë zëri: tingujt shkojnë në \(fallback)" }
+                sound = try GameSound(sink: sink, soundsDirectory: sounds.path)
+            } catch {
                 soundNote = "Pa zë: \(error)"
             }
         }
-        soundNote = soundNote ?? sound?.fallbackNote
         if !fullScreen, let soundNote { FileHandleOutput.stderr("kape: \(soundNote)\n") }
 
         let seed = self.seed

@@ -4,6 +4,7 @@ import Foundation
 import Lessons
 import LessonPlayback
 import Glibc
+import Platform
 
 struct ShadowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -9,8 +9,8 @@ import Platform
 /// Gestures for the game loop from a reader thread: the first motion device (LiveSession), or a trace replayed
 /// in real time (tests, `--trace` without `--headless`). Detection runs on the reader thread, as close to the
 /// input as possible; the loop is woken through a pipe and takes the messages.
-final class MotionFeed: Sendable {
-    enum Message: Sendable, Equatable {
+public final class MotionFeed: Sendable {
+    public enum Message: Sendable, Equatable {
         /// `arrival`: monotonic nanoseconds when the sample that fired reached Kape (for the latency records).
         case gesture(GestureKind, arrival: UInt64)
         case lost
@@ -20,14 +20,14 @@ final class MotionFeed: Sendable {
     }
 
     /// The end for the game loop to poll.
-    let fd: Int32
+    public let fd: Int32
     private let writeFD: Int32
     private let inbox = Mutex<[Message]>([])
     /// Bumped by the loop at every countdown; the reader re-calibrates when it sees a new value.
     private let calibration = Atomic<Int>(0)
     private let stop = StopSignal()
 
-    init() {
+    public init() {
         let wake = WakePipe()
         fd = wake?.readEnd ?? -1
         writeFD = wake?.writeEnd ?? -1
@@ -39,15 +39,15 @@ final class MotionFeed: Sendable {
         close(writeFD)
     }
 
-    func recalibrate() { calibration.add(1, ordering: .relaxed) }
+    public func recalibrate() { calibration.add(1, ordering: .relaxed) }
 
-    func take() -> [Message] {
+    public func take() -> [Message] {
         var bytes = [UInt8](repeating: 0, count: 256)
         while read(fd, &bytes, bytes.count) > 0 {}
         return inbox.withLock { m in defer { m.removeAll() }; return m }
     }
 
-    func shutdown() { stop.fire() }
+    public func shutdown() { stop.fire() }
 
     private func post(_ m: Message) {
         inbox.withLock { $0.append(m) }
@@ -56,7 +56,7 @@ final class MotionFeed: Sendable {
     }
 
     /// Reads the device on its own thread until `shutdown`.
-    func startLive(_ device: DiscoveredDevice) {
+    public func startLive(_ device: DiscoveredDevice) {
         let thread = Thread { [self] in
             let session = LiveSession(device: device)
             var detector = GestureDetector(hasGyro: device.info.hasGyro)
@@ -79,7 +79,7 @@ final class MotionFeed: Sendable {
     }
 
     /// Replays samples on their own clock from now, as if a device were sending them.
-    func startTrace(_ samples: [MotionSample], hasGyro: Bool) {
+    public func startTrace(_ samples: [MotionSample], hasGyro: Bool) {
         let thread = Thread { [self] in
             var detector = GestureDetector(hasGyro: hasGyro)
             var seen = calibration.load(ordering: .relaxed)

@@ -9,7 +9,7 @@ import Platform
 /// The interactive game's only loop: one thread polling the keyboard, the signal pipe and the motion feed,
 /// feeding `GameSession` with the monotonic clock, carrying out its effects (sound, rumble, history) and drawing
 /// the frame (full screen) or printing plain lines (stdout not a terminal).
-final class GameLoop {
+public final class GameLoop {
     var session: GameSession
     let feed: MotionFeed?
     let sound: GameSound?
@@ -18,7 +18,7 @@ final class GameLoop {
     let onFinished: (String, RoundResult, [String]) -> Void
     let onSettings: (GameSettings) -> Void
     /// Asks the store which decks are locked now ("Rikthe Blerjet").
-    var restore: () -> [Bool] = { [] }
+    public var restore: () -> [Bool] = { [] }
     private let t0 = MonotonicClock.now()
     private var parser = KeyParser()
     private var quit = false
@@ -27,7 +27,7 @@ final class GameLoop {
     private var stdinOpen = true
     private var motionEnded = false
 
-    init(session: GameSession, feed: MotionFeed?, sound: GameSound?, rumble: Rumble?, fullScreen: Bool,
+    public init(session: GameSession, feed: MotionFeed?, sound: GameSound?, rumble: Rumble?, fullScreen: Bool,
          onFinished: @escaping (String, RoundResult, [String]) -> Void, onSettings: @escaping (GameSettings) -> Void) {
         self.session = session
         self.feed = feed
@@ -40,7 +40,7 @@ final class GameLoop {
 
     var now: Double { MonotonicClock.now() - t0 }
 
-    func run(startDeck: String?) {
+    public func run(startDeck: String?) {
         if let startDeck, let effects = session.startRound(deckID: startDeck, at: now) { perform(effects) }
         while !quit {
             perform(session.tick(at: now))

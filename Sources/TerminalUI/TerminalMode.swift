@@ -1,18 +1,17 @@
-import TerminalUI
 import Glibc
 import Platform
 
 /// Raw input and the alternate screen, undone on every way out: normal return, SIGINT/SIGTERM (restore, then die
 /// of the signal as usual), and crashes (SIGSEGV, SIGILL/SIGTRAP from a Swift trap, SIGABRT, SIGBUS, SIGFPE).
 /// SIGTSTP, SIGCONT, SIGHUP and SIGWINCH are not handled here: they become bytes on `signalFD` for the game loop.
-enum TerminalMode {
+public enum TerminalMode {
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
     static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
     /// The read end of the signal pipe: one byte (the signal number) per SIGTSTP/SIGCONT/SIGHUP/SIGWINCH.
-    static var signalFD: Int32 { signalPipe.read }
+    public static var signalFD: Int32 { signalPipe.read }
 
-    static func size(fd: Int32 = 1) -> (columns: Int, rows: Int) {
+    public static func size(fd: Int32 = 1) -> (columns: Int, rows: Int) {
         var w = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0 else { return (80, 24) }
         return (Int(w.ws_col), Int(w.ws_row))
@@ -20,7 +19,7 @@ enum TerminalMode {
 
     /// Saves the terminal's settings, then raw mode (no echo, no line buffering; signals stay on so Ctrl-C and
     /// Ctrl-Z still arrive as SIGINT and SIGTSTP) and the alternate screen.
-    static func enter(screen: Bool = true) {
+    public static func enter(screen: Bool = true) {
         if saved == nil {
             let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)
             guard tcgetattr(0, p) == 0 else { p.deallocate(); return }
@@ -41,7 +40,7 @@ enum TerminalMode {
     }
 
     /// Back to the saved settings and the normal screen (safe to call twice).
-    static func leave() {
+    public static func leave() {
         restoreNow()
     }
 
@@ -72,7 +71,7 @@ enum TerminalMode {
     }
 
     /// The signals waiting on `signalFD` (call when poll says it is readable).
-    static func pendingSignals() -> [Int32] {
+    public static func pendingSignals() -> [Int32] {
         var bytes = [UInt8](repeating: 0, count: 32)
         let n = read(signalFD, &bytes, bytes.count)
         return n > 0 ? bytes[0..<n].map(Int32.init) : []
@@ -80,7 +79,7 @@ enum TerminalMode {
 
     /// Keys from standard input (call when poll says it is readable); nil once it is closed (end of file, or an
     /// error other than EINTR/EAGAIN).
-    static func readKeys(_ parser: inout KeyParser) -> [Key]? {
+    public static func readKeys(_ parser: inout KeyParser) -> [Key]? {
         var buffer = [UInt8](repeating: 0, count: 64)
         let got = read(0, &buffer, buffer.count)
         if got > 0 { return parser.feed(buffer[0..<got]) }
@@ -89,7 +88,7 @@ enum TerminalMode {
 
     /// SIGINT, SIGTERM and SIGHUP become bytes on `signalFD` too: for a loop that saves the learner's place before
     /// it quits. Call after `enter`, whose handlers it replaces for these three.
-    static func catchQuitSignals() { forward([SIGINT, SIGTERM, SIGHUP]) }
+    public static func catchQuitSignals() { forward([SIGINT, SIGTERM, SIGHUP]) }
 
     private static func forward(_ signals: [Int32]) {
         _ = signalPipe
@@ -104,7 +103,7 @@ enum TerminalMode {
     }
 
     /// Stops the process as Ctrl-Z would, with the terminal given back first; returns after SIGCONT.
-    static func suspend() {
+    public static func suspend() {
         restoreNow()
         signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
