@@ -49,6 +49,37 @@ import Testing
         #expect(item?["completed"] as? Bool == false)
     }
 
+    /// Paused with no terminal, the fallback WAV is written as fast as the disk takes it: silence there would grow
+    /// it without bound (seen: 6.8 GB in 10 minutes). Paused and with its input closed, nothing can resume it, so
+    /// it quits; `timeout` turns the old endless write into a failure instead of a hang.
+    @Test func pausedOnAFileSinkWritesNothingAndEndsWithItsInput() throws {
+        let dir = try TemporaryDirectory()
+        let (lesson, _) = try ShadowFixture.folder(in: dir)
+        let wav = dir.path("out.wav")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["-s", "KILL", "120", KapeRun.binary, "shadow", lesson, "--json", "--device", "wav:" + wav]
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_DATA_HOME"] = dir.url.path
+        process.environment = env
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(" ".utf8))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "killed after 120 s: still writing silence")
+        let events = ShadowFixture.events(String(decoding: out, as: UTF8.self))
+        #expect(events.contains { $0["event"] as? String == "state" && $0["playing"] as? Bool == false })
+        #expect(events.last?["event"] as? String == "quit")
+        let bytes = try FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int ?? .max
+        let lessonBytes = try FileManager.default.attributesOfItem(atPath: lesson + "/lesson.wav")[.size] as? Int ?? 0
+        #expect(bytes < 8 * lessonBytes, "\(bytes) bytes written for a \(lessonBytes)-byte lesson")
+    }
+
     @Test func theDefaultSpeedIsASetting() throws {
         let dir = try TemporaryDirectory()
         let (lesson, _) = try ShadowFixture.folder(in: dir)

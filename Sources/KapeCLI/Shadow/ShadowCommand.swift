@@ -59,7 +59,8 @@ struct ShadowCommand: ParsableCommand {
                               loopTimes: settings.loopTimes, loopPause: settings.loopPause)
         view.notice = notice
         let output = ShadowOutput(json: json, cues: l.transcript.cues, duration: reader.seconds)
-        let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen) {
+        let paced = sink is AlsaSink || fullScreen
+        let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen, paced: paced) {
             try store.update { $0.completeLesson(l.info.id, at: ProgressCLI.now(), calendar: ProgressCLI.calendar) }
         }
         let heard = try loop.run()

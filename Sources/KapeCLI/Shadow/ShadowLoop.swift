@@ -13,6 +13,8 @@ final class ShadowLoop {
     var view: ShadowView
     let output: ShadowOutput
     let fullScreen: Bool
+    /// The sink plays in real time; a WAV file written as fast as it goes (no terminal) is not.
+    let paced: Bool
     /// The lesson was heard to the end: records it, returns the points earned.
     let onEnded: () throws -> Int
     private var parser = KeyParser()
@@ -26,11 +28,13 @@ final class ShadowLoop {
     /// SIGINT, SIGTERM or SIGHUP that ended the loop: re-raised once the place is saved, so the shell sees it.
     private(set) var quitSignal: Int32?
 
-    init(player: LessonPlayer, view: ShadowView, output: ShadowOutput, fullScreen: Bool, onEnded: @escaping () throws -> Int) {
+    init(player: LessonPlayer, view: ShadowView, output: ShadowOutput, fullScreen: Bool, paced: Bool,
+         onEnded: @escaping () throws -> Int) {
         self.player = player
         self.view = view
         self.output = output
         self.fullScreen = fullScreen
+        self.paced = paced
         self.onEnded = onEnded
     }
 
@@ -40,7 +44,11 @@ final class ShadowLoop {
         defer { TerminalMode.leave() }
         reportState()
         while !quit {
-            try pump()
+            // Paused on a sink that is not real time: silence would only grow the file, as fast as the disk takes
+            // it, so the loop sleeps until a key or a signal; with no input left nothing can resume it.
+            let idle = !paced && !player.state.playing
+            if idle && !stdinOpen { break }
+            if !idle { try pump() }
             if player.ended && !endHandled {
                 endHandled = true
                 let points = try onEnded()
@@ -52,8 +60,8 @@ final class ShadowLoop {
             draw()
             var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: TerminalMode.signalFD, events: Int16(POLLIN), revents: 0)]
-            let wait = try timeout()
-            let n = poll(&fds, 2, parser.hasPending ? min(30, wait) : wait)
+            let wait = idle ? -1 : try timeout()
+            let n = poll(&fds, 2, parser.hasPending ? (wait < 0 ? 30 : min(30, wait)) : wait)
             if n == 0 && parser.hasPending { try keys(parser.flush()) }
             if n <= 0 { continue }
             if fds[1].revents != 0 { try signals() }
