@@ -49,6 +49,10 @@ let package = Package(
 
         // SVG plots: axes, ticks, lines, markers, legend; shared by every `--plot` and report.
         .target(name: "Plot"),
+        // JSON lines and fixed-point numbers without Foundation: what every printer shares.
+        .target(name: "TextFormat"),
+        // The plots and the HTML report: a replayed trace, a latency run, a stretch, an evaluation.
+        .target(name: "Reports", dependencies: ["Motion", "AudioDSP", "Plot", "TextFormat"]),
 
         // Dictation comparison, progress store, points, streaks and spaced review: pure Swift and Foundation.
         .target(name: "Lessons"),
@@ -60,20 +64,20 @@ let package = Package(
 
         // Runtimes: one object per use, shared by the CLI, the benchmarks and the tests.
         // A lesson played through the stretcher to a sink, reporting the line heard.
-        .target(name: "LessonPlayback", dependencies: ["Lessons", "AudioDSP", "AudioIO"]),
+        .target(name: "LessonPlayback", dependencies: ["Lessons", "AudioDSP", "AudioIO", "TerminalUI", "TextFormat", "Platform"]),
         // The interactive game: motion thread, sound engine, the loop that feeds GameSession and draws its frames.
         .target(name: "GameRuntime", dependencies: ["Game", "GameScreens", "Motion", "MotionDevices", "AudioDSP",
                                                    "AudioIO", "TerminalUI", "Platform"]),
 
         // The command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion", "MotionSynthesis", "MotionDevices", "Plot", "AudioIO", "Game", "GameScreens", "Lessons", "LessonPlayback", "GameRuntime", "TerminalUI", "Platform",
+            "Motion", "MotionSynthesis", "MotionDevices", "Plot", "AudioIO", "Game", "GameScreens", "Lessons", "LessonPlayback", "GameRuntime", "TerminalUI", "Platform", "TextFormat", "Reports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionSynthesis"]),
-        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "LessonPlayback", "Game", "GameScreens", "TerminalUI", "Platform", "TestSupport"]),
+        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "LessonPlayback", "Game", "GameScreens", "TerminalUI", "Platform", "TextFormat", "Reports", "TestSupport"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "GameScreens", "Raster", "Motion", "TerminalUI"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP", "Platform"]),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Motion
 import MotionSynthesis
 import Platform
+import TextFormat
 
 /// Synthetic rounds through a detector in-process, per device profile: the accuracy benchmark and tuning loop.
 struct Accuracy: ParsableCommand {

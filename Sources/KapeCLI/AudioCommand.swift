@@ -1,6 +1,7 @@
 import ArgumentParser
 import AudioIO
 import Platform
+import TextFormat
 
 struct AudioCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

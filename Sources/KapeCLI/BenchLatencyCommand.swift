@@ -4,6 +4,8 @@ import AudioIO
 import Game
 import Motion
 import Platform
+import TextFormat
+import Reports
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import Foundation
 import Lessons
+import TextFormat
 
 /// Terminal styling: ANSI colours only on a terminal and without NO_COLOR; symbols always, so plain text reads too.
 struct TextStyle {

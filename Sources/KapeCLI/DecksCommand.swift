@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Game
 import Platform
+import TextFormat
 
 /// Where the decks live: `--decks`, else $KAPE_DECKS, else ./decks, else the decks/ of the package the binary was
 /// built in.

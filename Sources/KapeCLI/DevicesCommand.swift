@@ -2,6 +2,7 @@ import ArgumentParser
 import Motion
 import MotionDevices
 import Platform
+import TextFormat
 
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import AudioIO
 import Foundation
 import Lessons
 import Platform
+import TextFormat
 
 /// `kape dictate LESSON`: hear a phrase, type it, see which characters were right, wrong, missing or extra.
 struct Dictate: ParsableCommand {

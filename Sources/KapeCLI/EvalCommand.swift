@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Motion
+import Reports
 import Platform
+import TextFormat
 
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,12 +28,6 @@ struct Eval: ParsableCommand {
     @Option(help: "Also write a self-contained HTML report: summary, traces worst first, each trace's plot inline.")
     var report: String?
 
-    struct Row {
-        var name: String
-        var evaluation: Evaluation
-        var svg: String?
-    }
-
     func run() throws {
         guard let kind = DetectorKind(rawValue: detector) else {
             throw ValidationError("--detector must be kape, naive or complementary")
@@ -41,7 +37,7 @@ struct Eval: ParsableCommand {
             throw InputError("\(dir): not a directory")
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-        var rows: [Row] = []
+        var rows: [EvalReport.Row] = []
         for name in names where name.hasSuffix(".evemu") || name.hasSuffix(".csv") {
             let path = (dir as NSString).appendingPathComponent(name)
             let truthPath = TruthFile.path(forTrace: path)
@@ -52,7 +48,7 @@ struct Eval: ParsableCommand {
                                              onSample: report == nil ? nil : { drawing.add($0, tilt: $1) })
             let svg = report == nil ? nil : drawing.render(result: result, truth: truth, settings: tuning.settings,
                                                            title: name, from: nil, to: nil, width: 1200).inlineText
-            rows.append(Row(name: name, evaluation: Evaluation(detections: result.events, truth: truth), svg: svg))
+            rows.append(EvalReport.Row(name: name, evaluation: Evaluation(detections: result.events, truth: truth), svg: svg))
         }
         guard !rows.isEmpty else { throw InputError("\(dir): no *.evemu or *.csv trace with a *.truth.json beside it") }
         let total = rows.reduce(Evaluation()) { $0 + $1.evaluation }

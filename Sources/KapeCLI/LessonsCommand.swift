@@ -3,6 +3,7 @@ import AudioIO
 import Foundation
 import Lessons
 import Platform
+import TextFormat
 
 struct LessonsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -58,11 +59,4 @@ struct LessonsCommand: ParsableCommand {
         if chosen.isEmpty && !json { text = "No lessons match.\n" }
         FileHandleOutput.stdout(text)
     }
-}
-
-/// m:ss
-func clock(_ seconds: Double) -> String {
-    let s = Int(seconds.rounded(.down))
-    let r = s % 60
-    return "\(s / 60):\(r < 10 ? "0" : "")\(r)"
 }

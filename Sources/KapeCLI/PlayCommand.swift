@@ -7,6 +7,7 @@ import GameScreens
 import GameRuntime
 import Motion
 import Platform
+import TextFormat
 
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(

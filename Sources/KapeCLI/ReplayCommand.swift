@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Motion
 import Platform
+import TextFormat
+import Reports
 
 extension TraceFormat: ExpressibleByArgument {}
 

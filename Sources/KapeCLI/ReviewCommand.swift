@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Lessons
 import Platform
+import TextFormat
 
 struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Motion
 import MotionDevices
 import Glibc
 import Platform
+import TextFormat
 
 struct RumbleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

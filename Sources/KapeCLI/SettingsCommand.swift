@@ -1,6 +1,7 @@
 import ArgumentParser
 import Lessons
 import Platform
+import TextFormat
 
 /// `kape settings`: shows the listening settings, or changes the ones given (one locked, atomic update).
 struct SettingsCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioDSP
 import AudioIO
 import Platform
+import TextFormat
 
 struct SoundsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

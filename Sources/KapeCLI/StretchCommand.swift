@@ -3,6 +3,8 @@ import AudioDSP
 import AudioIO
 import Foundation
 import Platform
+import TextFormat
+import Reports
 
 struct StretchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

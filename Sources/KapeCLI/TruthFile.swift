@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import TextFormat
 
 /// `*.truth.json` beside a trace: `{"events": [{"t": seconds, "kind": "correct"|"pass"}, ...]}`.
 enum TruthFile {

@@ -39,8 +39,11 @@ import Platform
             }
             engine.finish()
             #expect(!records.isEmpty)
+            // A trigger committed right after an underrun (a loaded machine) finds the buffer empty: 0 is a true
+            // reading then, so only "never reported" and absurd values fail.
+            #expect(records.contains { $0.aheadFrames > 0 }, "the delay was never reported: \(records.map(\.aheadFrames))")
             for r in records {
-                #expect(r.aheadFrames > 0 && r.aheadFrames < 24_000, "frames queued ahead: \(r.aheadFrames)")
+                #expect(r.aheadFrames >= 0 && r.aheadFrames < 24_000, "frames queued ahead: \(r.aheadFrames)")
                 #expect(r.internalMs >= 0)
             }
         }

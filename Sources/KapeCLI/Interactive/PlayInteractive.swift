@@ -8,6 +8,7 @@ import MotionDevices
 import Glibc
 import Platform
 import TerminalUI
+import TextFormat
 
 extension Play {
     /// `kape play` without --headless: the game for people.

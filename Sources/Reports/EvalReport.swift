@@ -1,9 +1,18 @@
 import Motion
 import Plot
+import TextFormat
 
 /// `kape eval --report`: one self-contained page (no network, no scripts) with the misses one scroll away.
-enum EvalReport {
-    static func html(rows: [Eval.Row], total: Evaluation, detector: String, directory: String) -> String {
+public enum EvalReport {
+    /// One trace: its evaluation and, when plotted, its SVG.
+    public struct Row {
+        public var name: String
+        public var evaluation: Evaluation
+        public var svg: String?
+        public init(name: String, evaluation: Evaluation, svg: String?) { self.name = name; self.evaluation = evaluation; self.svg = svg }
+    }
+
+    public static func html(rows: [Row], total: Evaluation, detector: String, directory: String) -> String {
         // Worst first: lowest F1, then most errors, then slowest.
         let sorted = rows.sorted {
             ($0.evaluation.f1, -($0.evaluation.falsePositives + $0.evaluation.falseNegatives), -nanToZero($0.evaluation.latencyP95))

@@ -2,14 +2,20 @@ import Plot
 
 /// `kape bench latency --plot`: histogram and CDF of internal and audible latency with p50 / p99 marked, and a
 /// timeline of the triggers with the xruns marked.
-enum LatencyPlot {
-    struct Trigger {
+public enum LatencyPlot {
+    public struct Trigger {
         var traceTime: Double
         var internalMs: Double
         var audibleMs: Double
+
+        public init(traceTime: Double, internalMs: Double, audibleMs: Double) {
+            self.traceTime = traceTime
+            self.internalMs = internalMs
+            self.audibleMs = audibleMs
+        }
     }
 
-    static func render(triggers: [Trigger], xrunTraceTimes: [Double], duration: Double, title: String) -> SVGDocument {
+    public static func render(triggers: [Trigger], xrunTraceTimes: [Double], duration: Double, title: String) -> SVGDocument {
         var svg = SVGDocument(width: 1200, height: 760)
         svg.text(title, x: 70, y: 26, size: 15, weight: "bold")
         let internalMs = triggers.map(\.internalMs), audibleMs = triggers.map(\.audibleMs)

@@ -1,6 +1,5 @@
 import AudioIO
 import Lessons
-import LessonPlayback
 import TerminalUI
 import Glibc
 import Platform
@@ -8,15 +7,15 @@ import Platform
 /// `kape shadow`'s one thread: keeps the sink fed a period at a time, sleeps in poll on the keyboard and the signal
 /// pipe until the device has room for the next period, and draws the screen (or prints lines) as things change.
 /// Quitting by q, Ctrl-C, SIGTERM or a closed terminal all return the place heard, for the caller to save.
-final class ShadowLoop {
-    let player: LessonPlayer
-    var view: ShadowView
-    let output: ShadowOutput
-    let fullScreen: Bool
+public final class ShadowLoop {
+    public let player: LessonPlayer
+    public var view: ShadowView
+    public let output: ShadowOutput
+    public let fullScreen: Bool
     /// The sink plays in real time; a WAV file written as fast as it goes (no terminal) is not.
-    let paced: Bool
+    public let paced: Bool
     /// The lesson was heard to the end: records it, returns the points earned.
-    let onEnded: () throws -> Int
+    public let onEnded: () throws -> Int
     private var parser = KeyParser()
     private var stdinOpen = true
     private var quit = false
@@ -26,9 +25,9 @@ final class ShadowLoop {
     private var dirty = true
     private var endHandled = false
     /// SIGINT, SIGTERM or SIGHUP that ended the loop: re-raised once the place is saved, so the shell sees it.
-    private(set) var quitSignal: Int32?
+    public private(set) var quitSignal: Int32?
 
-    init(player: LessonPlayer, view: ShadowView, output: ShadowOutput, fullScreen: Bool, paced: Bool,
+    public init(player: LessonPlayer, view: ShadowView, output: ShadowOutput, fullScreen: Bool, paced: Bool,
          onEnded: @escaping () throws -> Int) {
         self.player = player
         self.view = view
@@ -38,7 +37,7 @@ final class ShadowLoop {
         self.onEnded = onEnded
     }
 
-    func run() throws -> Double {
+    public func run() throws -> Double {
         if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
         TerminalMode.catchQuitSignals()
         defer { TerminalMode.leave() }

@@ -3,24 +3,24 @@ import Plot
 
 /// `kape stretch --plot`: the input and output waveforms (min/max per 10 ms) and the output→input time map, which
 /// is straight for a constant speed and bends where the speed changed.
-struct StretchPlot {
-    let rate: Int
+public struct StretchPlot {
+    public let rate: Int
     private let bucket: Int
     private var input: [(Float, Float)] = []
     private var output: [(Float, Float)] = []
     private var inputFill = 0, outputFill = 0
     private var map: [(Double, Double)] = []
 
-    init(rate: Int) {
+    public init(rate: Int) {
         self.rate = rate
         bucket = max(1, rate / 100)
     }
 
-    mutating func addInput(_ p: UnsafePointer<Float>, frames: Int, channels: Int) {
+    public mutating func addInput(_ p: UnsafePointer<Float>, frames: Int, channels: Int) {
         Self.accumulate(p, frames: frames, channels: channels, bucket: bucket, into: &input, fill: &inputFill)
     }
 
-    mutating func addOutput(_ p: UnsafePointer<Float>, frames: Int, channels: Int, firstFrame: Int, map stretcher: WSOLAStretcher) {
+    public mutating func addOutput(_ p: UnsafePointer<Float>, frames: Int, channels: Int, firstFrame: Int, map stretcher: WSOLAStretcher) {
         Self.accumulate(p, frames: frames, channels: channels, bucket: bucket, into: &output, fill: &outputFill)
         var o = (firstFrame / bucket + 1) * bucket
         while o < firstFrame + frames {
@@ -43,7 +43,7 @@ struct StretchPlot {
         }
     }
 
-    func render(title: String) -> SVGDocument {
+    public func render(title: String) -> SVGDocument {
         var svg = SVGDocument(width: 1200, height: 760)
         svg.text(title, x: 70, y: 26, size: 15, weight: "bold")
         let step = Double(bucket) / Double(rate)

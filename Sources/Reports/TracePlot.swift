@@ -1,22 +1,25 @@
 import Motion
 import Plot
+import TextFormat
 
 /// `kape replay --plot`: tilt over time with the thresholds, neutral band, calibration, detections, truth, gaps,
 /// and a second lane with the accelerometer magnitude (where head acceleration shows).
-struct TracePlot {
-    var stamps: [Double] = []
-    var tilts: [Double] = []
-    var magnitudes: [Double] = []
-    var gaps: [Double] = []
+public struct TracePlot {
+    public var stamps: [Double] = []
+    public var tilts: [Double] = []
+    public var magnitudes: [Double] = []
+    public var gaps: [Double] = []
 
-    mutating func add(_ s: MotionSample, tilt: Double) {
+    public init() {}
+
+    public mutating func add(_ s: MotionSample, tilt: Double) {
         stamps.append(s.stamp)
         tilts.append(tilt)
         magnitudes.append((s.accel * s.accel).sum().squareRoot())
         if s.afterGap { gaps.append(s.stamp) }
     }
 
-    func render(result: TraceReplay.Result, truth: [TruthEvent]?, settings: TiltSettings, title: String,
+    public func render(result: TraceReplay.Result, truth: [TruthEvent]?, settings: TiltSettings, title: String,
                 from: Double?, to: Double?, width: Double = 1400) -> SVGDocument {
         let start = from ?? stamps.first ?? 0
         let end = to ?? stamps.last ?? 1

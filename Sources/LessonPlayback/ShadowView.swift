@@ -1,30 +1,30 @@
 import Lessons
-import LessonPlayback
 import TerminalUI
+import TextFormat
 
 /// The `kape shadow` screen and its keys, without a terminal or a clock: the loop feeds it what the player heard and
 /// the keys pressed; it answers with what to do and draws whole frames (so tests can read them).
-struct ShadowView {
-    enum Intent: Equatable {
+public struct ShadowView {
+    public enum Intent: Equatable {
         case command(ShadowMachine.Command)
         case restart, quit, none
     }
 
-    let title: String
-    let subtitle: String
-    let cues: [Cue]
-    let duration: Double
-    let loopTimes: Int
-    let loopPause: Double
+    public let title: String
+    public let subtitle: String
+    public let cues: [Cue]
+    public let duration: Double
+    public let loopTimes: Int
+    public let loopPause: Double
     /// The line chosen with ↑/↓ (Enter jumps there); nil while following playback.
-    private(set) var selection: Int?
-    var current: Int?
-    var heard = 0.0
-    var state = LessonPlayer.State(playing: true, speed: 1, loop: nil, ended: false)
+    public private(set) var selection: Int?
+    public var current: Int?
+    public var heard = 0.0
+    public var state = LessonPlayer.State(playing: true, speed: 1, loop: nil, ended: false)
     /// One line under the status: the end of the lesson, where the audio goes.
-    var notice: String?
+    public var notice: String?
 
-    init(title: String, subtitle: String, cues: [Cue], duration: Double, loopTimes: Int, loopPause: Double) {
+    public init(title: String, subtitle: String, cues: [Cue], duration: Double, loopTimes: Int, loopPause: Double) {
         self.title = title
         self.subtitle = subtitle
         self.cues = cues
@@ -33,7 +33,7 @@ struct ShadowView {
         self.loopPause = loopPause
     }
 
-    mutating func key(_ key: Key) -> Intent {
+    public mutating func key(_ key: Key) -> Intent {
         switch key {
         case .char("q"), .char("Q"): return .quit
         case .space: return state.ended ? .restart : .command(.togglePause)
@@ -56,7 +56,7 @@ struct ShadowView {
         }
     }
 
-    static let skipSeconds = 5.0
+    public static let skipSeconds = 5.0
 
     private mutating func moveSelection(_ step: Int) {
         guard !cues.isEmpty else { return }
@@ -72,7 +72,7 @@ struct ShadowView {
 
     /// Home, then every row painted edge to edge. A terminal too short for all of it keeps the status line and
     /// as much of the transcript as fits (the title, the notice and the key help go first).
-    func render(columns: Int, rows: Int) -> String {
+    public func render(columns: Int, rows: Int) -> String {
         let cols = max(1, columns), height = max(1, rows)
         func row(_ text: String, fg: RGB = .white, bg: RGB = .black, bold: Bool = false) -> String {
             bg.background + fg.foreground + (bold ? "\u{1B}[1m" : "") + TextCells.fit(text, cols) + "\u{1B}[0m"

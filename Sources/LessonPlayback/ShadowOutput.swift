@@ -1,14 +1,20 @@
 import Lessons
-import LessonPlayback
+import TextFormat
 
 /// What `kape shadow` prints when it is not drawing a screen: a line per cue change, state change, seek and end;
 /// JSON lines with `--json` (the contract: `event` is "cue", "state", "seek", "end" or "quit"; `t` is lesson time heard).
-struct ShadowOutput {
-    let json: Bool
-    let cues: [Cue]
-    let duration: Double
+public struct ShadowOutput {
+    public let json: Bool
+    public let cues: [Cue]
+    public let duration: Double
 
-    func cue(_ index: Int?, heard: Double, speed: Double) -> String {
+    public init(json: Bool, cues: [Cue], duration: Double) {
+        self.json = json
+        self.cues = cues
+        self.duration = duration
+    }
+
+    public func cue(_ index: Int?, heard: Double, speed: Double) -> String {
         if json {
             var o = JSONLine()
             o.add("t", heard, decimals: 3); o.add("event", "cue")
@@ -20,7 +26,7 @@ struct ShadowOutput {
         return "\(fixed(heard, 3))  [\(i + 1)/\(cues.count)] \(cues[i].text)\n"
     }
 
-    func state(_ s: LessonPlayer.State, cue: Int?, heard: Double) -> String {
+    public func state(_ s: LessonPlayer.State, cue: Int?, heard: Double) -> String {
         if json {
             var o = JSONLine()
             o.add("t", heard, decimals: 3); o.add("event", "state")
@@ -44,7 +50,7 @@ struct ShadowOutput {
         return "\(fixed(heard, 3))  (\(words.joined(separator: ", ")))\n"
     }
 
-    func seek(to target: Double, heard: Double) -> String {
+    public func seek(to target: Double, heard: Double) -> String {
         if json {
             var o = JSONLine()
             o.add("t", heard, decimals: 3); o.add("event", "seek"); o.add("to", target, decimals: 3)
@@ -53,7 +59,7 @@ struct ShadowOutput {
         return "\(fixed(heard, 3))  → \(fixed(target, 3))\n"
     }
 
-    func end(heard: Double, points: Int) -> String {
+    public func end(heard: Double, points: Int) -> String {
         if json {
             var o = JSONLine()
             o.add("t", heard, decimals: 3); o.add("event", "end"); o.add("completed", true); o.add("points", points)
@@ -62,7 +68,7 @@ struct ShadowOutput {
         return "\(fixed(heard, 3))  lesson heard to the end: completed, +\(points) points\n"
     }
 
-    func quit(heard: Double) -> String {
+    public func quit(heard: Double) -> String {
         if json {
             var o = JSONLine()
             o.add("t", heard, decimals: 3); o.add("event", "quit"); o.add("position", heard, decimals: 3)

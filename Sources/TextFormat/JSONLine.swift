@@ -1,19 +1,21 @@
 /// Small JSON writer for one-object-per-line output: fixed key order, stable number formatting.
-struct JSONLine {
+public struct JSONLine {
+    public init() {}
+
     private var parts: [String] = []
 
-    mutating func add(_ key: String, _ value: String) { parts.append("\(quoted(key)): \(quoted(value))") }
-    mutating func add(_ key: String, _ value: Int) { parts.append("\(quoted(key)): \(value)") }
-    mutating func add(_ key: String, _ value: Bool) { parts.append("\(quoted(key)): \(value)") }
-    mutating func add(_ key: String, _ value: Double, decimals: Int) {
+    public mutating func add(_ key: String, _ value: String) { parts.append("\(quoted(key)): \(quoted(value))") }
+    public mutating func add(_ key: String, _ value: Int) { parts.append("\(quoted(key)): \(value)") }
+    public mutating func add(_ key: String, _ value: Bool) { parts.append("\(quoted(key)): \(value)") }
+    public mutating func add(_ key: String, _ value: Double, decimals: Int) {
         parts.append("\(quoted(key)): \(value.isFinite ? fixed(value, decimals) : "null")")
     }
-    mutating func addRaw(_ key: String, _ json: String) { parts.append("\(quoted(key)): \(json)") }
+    public mutating func addRaw(_ key: String, _ json: String) { parts.append("\(quoted(key)): \(json)") }
 
-    var text: String { "{" + parts.joined(separator: ", ") + "}" }
+    public var text: String { "{" + parts.joined(separator: ", ") + "}" }
 }
 
-func quoted(_ s: String) -> String {
+public func quoted(_ s: String) -> String {
     var out = "\""
     for u in s.unicodeScalars {
         switch u {
@@ -32,7 +34,7 @@ func quoted(_ s: String) -> String {
 }
 
 /// Fixed-point formatting without Foundation; rounds half away from zero.
-func fixed(_ value: Double, _ decimals: Int) -> String {
+public func fixed(_ value: Double, _ decimals: Int) -> String {
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (abs(value) * scale).rounded()
@@ -45,4 +47,11 @@ func fixed(_ value: Double, _ decimals: Int) -> String {
         digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
     }
     return (negative ? "-" : "") + digits
+}
+
+/// m:ss
+public func clock(_ seconds: Double) -> String {
+    let s = Int(seconds.rounded(.down))
+    let r = s % 60
+    return "\(s / 60):\(r < 10 ? "0" : "")\(r)"
 }

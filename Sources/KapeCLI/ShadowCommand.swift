@@ -5,6 +5,7 @@ import Lessons
 import LessonPlayback
 import Glibc
 import Platform
+import TextFormat
 
 struct ShadowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
