@@ -23,8 +23,8 @@ public final class MotionFeed: Sendable {
     public let fd: Int32
     private let writeFD: Int32
     private let inbox = Mutex<[Message]>([])
-    /// Bumped by the loop at every countdown; the reader re-calibrates when it sees a new value.
-    private let calibration = Atomic<Int>(0)
+    /// Requested by the loop at every countdown; the reader re-calibrates when it sees a new request.
+    private let recalibration = RecalibrationRequest()
     private let stop = StopSignal()
 
     public init() {
@@ -39,7 +39,7 @@ public final class MotionFeed: Sendable {
         close(writeFD)
     }
 
-    public func recalibrate() { calibration.add(1, ordering: .relaxed) }
+    public func recalibrate() { recalibration.request() }
 
     public func take() -> [Message] {
         var bytes = [UInt8](repeating: 0, count: 256)
@@ -58,18 +58,15 @@ public final class MotionFeed: Sendable {
     /// Reads the device on its own thread until `shutdown`.
     public func startLive(_ device: DiscoveredDevice) {
         let thread = Thread { [self] in
-            let session = LiveSession(device: device)
-            var detector = GestureDetector(hasGyro: device.info.hasGyro)
-            var seen = calibration.load(ordering: .relaxed)
+            // The pipeline's own detector is the game's: one detection per sample, recalibrated on request.
+            var options = LiveOptions()
+            options.recalibration = recalibration
+            let session = LiveSession(device: device, options: options)
             try? session.run(stop: stop) { event in
                 switch event {
-                case .frame(let f, let mono):
-                    let arrival = UInt64(mono * 1e9)
-                    let wanted = calibration.load(ordering: .relaxed)
-                    if wanted != seen { seen = wanted; detector.recalibrate() }
-                    if let g = detector.process(f.sample) { post(.gesture(g.kind, arrival: arrival)) }
+                case .gesture(let g, let mono): post(.gesture(g.kind, arrival: UInt64(mono * 1e9)))
                 case .deviceLost: post(.lost)
-                case .deviceBack: detector.recalibrate(); post(.back)
+                case .deviceBack: post(.back)
                 default: break
                 }
             }
@@ -81,19 +78,10 @@ public final class MotionFeed: Sendable {
     /// Replays samples on their own clock from now, as if a device were sending them.
     public func startTrace(_ samples: [MotionSample], hasGyro: Bool) {
         let thread = Thread { [self] in
-            var detector = GestureDetector(hasGyro: hasGyro)
-            var seen = calibration.load(ordering: .relaxed)
-            let t0 = MonotonicClock.nanos()
-            let first = samples.first?.stamp ?? 0
-            for s in samples {
-                MonotonicClock.sleep(untilNanos: t0 + UInt64(max(0, (s.stamp - first) * 1e9)))
-                if stop.isFired { return }
-                let arrival = MonotonicClock.nanos()
-                let wanted = calibration.load(ordering: .relaxed)
-                if wanted != seen { seen = wanted; detector.recalibrate() }
-                if let g = detector.process(s) { post(.gesture(g.kind, arrival: arrival)) }
+            RealTimeReplay.run(samples, hasGyro: hasGyro, stop: stop, recalibration: recalibration) { g, arrival in
+                post(.gesture(g.kind, arrival: arrival))
             }
-            post(.ended)
+            if !stop.isFired { post(.ended) }
         }
         thread.start()
     }

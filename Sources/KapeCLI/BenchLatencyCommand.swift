@@ -3,6 +3,7 @@ import AudioDSP
 import AudioIO
 import Game
 import Motion
+import MotionDevices
 import Platform
 import TextFormat
 import Reports
@@ -61,16 +62,11 @@ struct BenchLatency: ParsableCommand {
             MonotonicClock.sleep(nanos: 1_000_000)
         }
 
-        var detector = GestureDetector(hasGyro: hasGyro, settings: tuning.settings)
         var events: [UInt64: TiltEvent] = [:]
-        let t0 = MonotonicClock.nanos()
         let first = samples[0].stamp
-        for s in samples {
-            MonotonicClock.sleep(untilNanos: t0 + UInt64(max(0, (s.stamp - first) * 1e9)))
-            let arrival = MonotonicClock.nanos()
-            if let e = detector.process(s) {
-                events[try engine.play(kinds.firstIndex(of: e.kind)!, arrival: arrival)] = e
-            }
+        let t0 = MonotonicClock.nanos()
+        try RealTimeReplay.run(samples, hasGyro: hasGyro, settings: tuning.settings, start: t0) { e, arrival in
+            events[try engine.play(kinds.firstIndex(of: e.kind)!, arrival: arrival)] = e
         }
         var records: [LatencyRecord] = []
         let deadline = MonotonicClock.nanos() + 1_000_000_000

@@ -23,6 +23,8 @@ public struct LiveOptions: Sendable {
     public var duration: Double?
     public var realtime = true
     public var inputDirectory = DeviceDiscovery.inputDirectory
+    /// Another thread's requests for a new neutral pose (the game's countdown); nil: only re-plugs recalibrate.
+    public var recalibration: RecalibrationRequest?
 
     public init() {}
 }

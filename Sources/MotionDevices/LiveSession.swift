@@ -145,8 +145,14 @@ public final class LiveSession {
             handler(.resynced(stamp: Double(e.micros) * 1e-6, mono: mono))
             return
         }
+        if let r = options.recalibration, r.current != recalibrationsSeen {
+            recalibrationsSeen = r.current
+            pipeline.recalibrate()
+        }
         if let frame = pipeline.push(e) { handle(frame, mono: mono, handler: handler) }
     }
+
+    private var recalibrationsSeen = 0
 
     @inline(__always)
     private func handle(_ frame: MotionPipeline.Frame, mono: Double, handler: (LiveEvent) -> Void) {
