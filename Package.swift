@@ -1,6 +1,15 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Sources/ is layered; a module depends only on modules of its own layer or the layers above it in this list:
+//   Shims/    C libraries through pkg-config, and the Linux calls Swift's Glibc module hides
+//   Platform/ the one layer over the OS (clock, pipes, libm, stdout)
+//   Core/     pure logic: time and data are inputs (motion, audio DSP, lessons, the game's rules and screens)
+//   Devices/  evdev, ALSA and files, the terminal
+//   Runtime/  one object per use, shared by the CLI, the benchmarks and the tests
+//   CLI/      argument parsing, wiring and printing
+func layer(_ name: String, _ module: String) -> String { "Sources/\(name)/\(module)" }
+
 let package = Package(
     name: "Kape",
     products: [
@@ -20,64 +29,68 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // C shims: Debian's libraries through pkg-config.
-        .systemLibrary(name: "CEvdev", path: "Sources/CEvdev", pkgConfig: "libevdev",
+        // Shims: Debian's libraries through pkg-config.
+        .systemLibrary(name: "CEvdev", path: layer("Shims", "CEvdev"), pkgConfig: "libevdev",
                        providers: [.apt(["libevdev-dev"])]),
-        .systemLibrary(name: "CALSA", path: "Sources/CALSA", pkgConfig: "alsa",
+        .systemLibrary(name: "CALSA", path: layer("Shims", "CALSA"), pkgConfig: "alsa",
                        providers: [.apt(["libasound2-dev"])]),
-        .systemLibrary(name: "CSndfile", path: "Sources/CSndfile", pkgConfig: "sndfile",
+        .systemLibrary(name: "CSndfile", path: layer("Shims", "CSndfile"), pkgConfig: "sndfile",
                        providers: [.apt(["libsndfile1-dev"])]),
         // Linux calls Swift's Glibc module hides (pipe2).
-        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
-        // The one platform layer: monotonic clock, wake-up pipes, libm, errno text. Linux only, as is Kape.
-        .target(name: "Platform", dependencies: ["CLinux"]),
+        .systemLibrary(name: "CLinux", path: layer("Shims", "CLinux")),
 
-        // Pure Swift: trace formats, estimator, gate, synthesis, evaluation. Time is an input.
-        .target(name: "Motion", dependencies: ["Platform"]),
+        // Platform: monotonic clock, wake-up pipes, libm, errno text, stdout. Linux only, as is Kape.
+        .target(name: "Platform", dependencies: ["CLinux"], path: "Sources/Platform"),
+
+        // Core. Trace formats, estimator, gate, evaluation. Time is an input.
+        .target(name: "Motion", dependencies: ["Platform"], path: layer("Core", "Motion")),
         // The synthetic round generator: a head on a neck, a sensor model and device profiles, with truth.
-        .target(name: "MotionSynthesis", dependencies: ["Motion", "Platform"]),
-        // Live input from evdev: discovery, reading, hot-plug, axis tables, rumble, recording.
-        .target(name: "MotionDevices", dependencies: ["Motion", "Platform", "CEvdev"]),
-        // The party game: decks, the round state machine, results and history. Time is an input.
-        .target(name: "Game", dependencies: ["Motion"]),
+        .target(name: "MotionSynthesis", dependencies: ["Motion", "Platform"], path: layer("Core", "MotionSynthesis")),
+        // Clips, resampler, mixer, limiter, SPSC queue, meters, sound synthesis, the time-stretcher.
+        .target(name: "AudioDSP", dependencies: ["Platform"], path: layer("Core", "AudioDSP")),
+        // Dictation comparison, progress store, points, streaks, spaced review, transcripts, lesson folders.
+        .target(name: "Lessons", path: layer("Core", "Lessons")),
+        // The party game: decks, the round state machine, results and history, its sounds. Time is an input.
+        .target(name: "Game", dependencies: ["Motion"], path: layer("Core", "Game")),
         // Pixels: an RGB canvas, the 5×7 block font, a PNG encoder.
-        .target(name: "Raster"),
+        .target(name: "Raster", path: layer("Core", "Raster")),
+        // Terminal pieces the game and the lessons share: key decoding, cell widths, colours.
+        .target(name: "TerminalUI", path: layer("Core", "TerminalUI")),
         // The game's screens without I/O (GameSession fed keys, gestures and time; FrameRenderer) and the share card.
-        .target(name: "GameScreens", dependencies: ["Game", "Raster", "TerminalUI"]),
-        // Terminal pieces the game and the lessons share: key decoding, cell widths.
-        .target(name: "TerminalUI", dependencies: ["Platform"]),
-
+        .target(name: "GameScreens", dependencies: ["Game", "Raster", "TerminalUI"], path: layer("Core", "GameScreens")),
         // SVG plots: axes, ticks, lines, markers, legend; shared by every `--plot` and report.
-        .target(name: "Plot"),
+        .target(name: "Plot", path: layer("Core", "Plot")),
         // JSON lines and fixed-point numbers without Foundation: what every printer shares.
-        .target(name: "TextFormat"),
+        .target(name: "TextFormat", path: layer("Core", "TextFormat")),
         // The plots and the HTML report: a replayed trace, a latency run, a stretch, an evaluation.
-        .target(name: "Reports", dependencies: ["Motion", "AudioDSP", "Plot", "TextFormat"]),
+        .target(name: "Reports", dependencies: ["Motion", "AudioDSP", "Plot", "TextFormat"], path: layer("Core", "Reports")),
 
-        // Dictation comparison, progress store, points, streaks and spaced review: pure Swift and Foundation.
-        .target(name: "Lessons"),
+        // Devices. Live input from evdev: discovery, reading, hot-plug, axis tables, rumble, recording.
+        .target(name: "MotionDevices", dependencies: ["Motion", "Platform", "CEvdev"], path: layer("Devices", "MotionDevices")),
+        // ALSA sink, WAV-file sink, libsndfile loading, the render thread.
+        .target(name: "AudioIO", dependencies: ["AudioDSP", "Platform", "CALSA", "CSndfile"], path: layer("Devices", "AudioIO")),
+        // The terminal: raw mode, the alternate screen, the signal pipe, restoring it from signal handlers.
+        .target(name: "Terminal", dependencies: ["TerminalUI", "Platform"], path: layer("Devices", "Terminal")),
 
-        // Pure Swift audio: clips, resampler, mixer, limiter, SPSC queue, meters, sound synthesis.
-        .target(name: "AudioDSP", dependencies: ["Platform"]),
-        // Devices and files: ALSA sink, WAV-file sink, libsndfile loading, the render thread.
-        .target(name: "AudioIO", dependencies: ["AudioDSP", "Platform", "CALSA", "CSndfile"]),
-
-        // Runtimes: one object per use, shared by the CLI, the benchmarks and the tests.
-        // A lesson played through the stretcher to a sink, reporting the line heard.
-        .target(name: "LessonPlayback", dependencies: ["Lessons", "AudioDSP", "AudioIO", "TerminalUI", "TextFormat", "Platform"]),
+        // Runtime. A lesson played through the stretcher to a sink, reporting the line heard; its loop and screen.
+        .target(name: "LessonPlayback", dependencies: ["Lessons", "AudioDSP", "AudioIO", "TerminalUI", "Terminal", "TextFormat", "Platform"],
+                path: layer("Runtime", "LessonPlayback")),
         // The interactive game: motion thread, sound engine, the loop that feeds GameSession and draws its frames.
         .target(name: "GameRuntime", dependencies: ["Game", "GameScreens", "Motion", "MotionDevices", "AudioDSP",
-                                                   "AudioIO", "TerminalUI", "Platform"]),
+                                                   "AudioIO", "TerminalUI", "Terminal", "Platform"],
+                path: layer("Runtime", "GameRuntime")),
 
-        // The command line, as a library so tests can drive it in-process.
+        // CLI: the command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
-            "Motion", "MotionSynthesis", "MotionDevices", "Plot", "AudioIO", "Game", "GameScreens", "Lessons", "LessonPlayback", "GameRuntime", "TerminalUI", "Platform", "TextFormat", "Reports",
+            "Motion", "MotionSynthesis", "MotionDevices", "Plot", "AudioIO", "Game", "GameScreens", "Lessons", "LessonPlayback",
+            "GameRuntime", "TerminalUI", "Terminal", "Platform", "TextFormat", "Reports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "kape", dependencies: ["KapeCLI"]),
+        ], path: layer("CLI", "KapeCLI")),
+        .executableTarget(name: "kape", dependencies: ["KapeCLI"], path: layer("CLI", "kape")),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionSynthesis"]),
-        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "LessonPlayback", "Game", "GameScreens", "TerminalUI", "Platform", "TextFormat", "Reports", "TestSupport"]),
+        .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "LessonPlayback", "Game", "GameScreens",
+                                                         "TerminalUI", "Platform", "TextFormat", "Reports", "TestSupport"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "GameScreens", "Raster", "Motion", "TerminalUI"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP", "Platform"]),

@@ -1,6 +1,7 @@
 import Game
 import GameScreens
 import TerminalUI
+import Terminal
 import Motion
 import MotionDevices
 import Glibc

@@ -3,6 +3,7 @@ import Foundation
 import Lessons
 import Platform
 import TerminalUI
+import Terminal
 import TextFormat
 
 /// Asks for typed answers, for `kape dictate` and `kape review`: key by key with live marking on a terminal

@@ -8,6 +8,7 @@ import MotionDevices
 import Glibc
 import Platform
 import TerminalUI
+import Terminal
 import TextFormat
 
 extension Play {

@@ -1,6 +1,7 @@
 import AudioIO
 import Lessons
 import TerminalUI
+import Terminal
 import Glibc
 import Platform
 

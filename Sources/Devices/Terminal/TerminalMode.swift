@@ -1,4 +1,5 @@
 import Glibc
+import TerminalUI
 import Platform
 
 /// Raw input and the alternate screen, undone on every way out: normal return, SIGINT/SIGTERM (restore, then die
