@@ -17,6 +17,11 @@ import Platform
             #expect(eventually(within: 8) { engine.framesWritten >= 96_000 })
             engine.finish()
             let seconds = Double(MonotonicClock.nanos() - start) / 1e9
+            // Woken about once per period with work to do (a wait, then a write): a device whose descriptors stay
+            // readable would make it loop thousands of times per period.
+            let load = engine.renderThreadLoad
+            #expect(load.passesPerPeriod < 4, "render loop passes per period: \(load.passesPerPeriod)")
+            #expect(load.cpuPercent > 0 && load.cpuPercent < 100)
             // Paced by the sink's clock, not written as fast as possible; no upper bound (a loaded machine is slow).
             #expect(seconds > 1.5, "2 s of audio took \(seconds) s")
             #expect(engine.deviceError == nil)

@@ -132,6 +132,10 @@ struct BenchLatency: ParsableCommand {
             line.add("period_frames", info.periodFrames)
             line.add("buffer_frames", info.bufferFrames)
             line.add("device", info.device)
+            let load = engine.renderThreadLoad
+            line.add("render_cpu_percent", load.cpuPercent, decimals: 2)
+            line.add("render_passes_per_period", load.passesPerPeriod, decimals: 3)
+            line.add("spin_guarded", load.guardedWakeups)
             out += line.text + "\n"
         } else {
             out += "triggers: \(records.count)\n"
@@ -139,6 +143,8 @@ struct BenchLatency: ParsableCommand {
             out += "audible ms:  p50 \(fixed(audibleMs.p50, 3))  p99 \(fixed(audibleMs.p99, 3))  max \(fixed(audibleMs.max, 3))\n"
             out += "xruns: \(engine.xruns)\n"
             out += "device: \(info.device), \(info.rate) Hz, period \(info.periodFrames) frames, buffer \(info.bufferFrames) frames\n"
+            let load = engine.renderThreadLoad
+            out += "render thread: \(fixed(load.cpuPercent, 2)) % of a core, \(fixed(load.passesPerPeriod, 3)) loop passes per period, spin guard \(load.guardedWakeups)×\n"
         }
         FileHandleOutput.stdout(out)
     }

@@ -134,6 +134,9 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
     }
 
     public func wait(wakeFD: Int32, timeoutMs: Int32) {
+        // Asked afresh before every poll, as snd_pcm_wait does: a plugin's descriptors may change with its state
+        // (pipewire-alsa 0.3.65 leaves a cached eventfd signalled while avail < avail_min: 48 000 polls/s).
+        if pcmFDs > 0 { _ = snd_pcm_poll_descriptors(pcm, fds, UInt32(pcmFDs)) }
         fds[pcmFDs] = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
         let n = poll(fds, nfds_t(pcmFDs + 1), timeoutMs)
         guard n > 0 else { return }

@@ -6,9 +6,11 @@ import Platform
 /// The mixer, a sink and the render thread between them.
 ///
 /// The render thread keeps the device buffer full one period at a time and sleeps in `poll` on the device and
-/// on an eventfd that `play` signals, so a new sound is written as soon as there is any room rather than at the
+/// on a wake-up pipe that `play` signals, so a new sound is written as soon as there is any room rather than at the
 /// next period boundary. Between waits it only mixes, encodes and writes: no allocation, no locks, and no
-/// system call but the write (and the delay query the latency record needs).
+/// system call but the write (and the delay query the latency record needs). A wake-up that finds nothing to do
+/// twice in a row is not trusted: the thread then sleeps on the wake-up pipe alone until a period should be free,
+/// so a device whose descriptors stay readable cannot make it spin.
 public final class AudioEngine: @unchecked Sendable {
     public let sink: AudioSink
     public let info: SinkInfo
@@ -29,6 +31,13 @@ public final class AudioEngine: @unchecked Sendable {
     private let realtime = Atomic<Bool>(false)
     private let written = Atomic<Int>(0)
     private let lostRecords = Atomic<Int>(0)
+    /// Render-loop passes (each ends in a write or a wait): about one per period when all is well.
+    private let passes = Atomic<Int>(0)
+    /// Times the spin guard slept instead of polling the device.
+    private let guardedWakeups = Atomic<Int>(0)
+    /// CPU time the render thread used, and its wall time, in ns (written when it ends).
+    private let threadCPUNanos = Atomic<Int>(0)
+    private let threadWallNanos = Atomic<Int>(0)
     private let failed = Atomic<Bool>(false)
     private var failure: AudioError?      // written by the render thread before `failed` is set
     private var thread: pthread_t?
@@ -182,7 +191,15 @@ public final class AudioEngine: @unchecked Sendable {
     private func renderLoop() {
         let period = info.periodFrames
         let timeout = Int32(max(10, 4 * info.periodMilliseconds))
-        while running.load(ordering: .acquiring) {
+        let cpu0 = Self.threadCPUNanos(), wall0 = MonotonicClock.nanos()
+        defer {
+            threadCPUNanos.store(Self.threadCPUNanos() - cpu0, ordering: .relaxed)
+            threadWallNanos.store(Int(MonotonicClock.nanos() - wall0), ordering: .relaxed)
+        }
+        var idleWakeups = 0
+        var drainWaits = 0
+        while running.load(ordering: .acquiring) || control.pending > 0 && !failed.load(ordering: .relaxed) {
+            passes.add(1, ordering: .relaxed)
             let stall = stallMs.exchange(0, ordering: .acquiring)
             if stall > 0 { MonotonicClock.sleep(nanos: UInt64(stall) * 1_000_000) }
             switch sink.space() {
@@ -194,15 +211,47 @@ public final class AudioEngine: @unchecked Sendable {
             case .ready(let avail, let delay):
                 let triggered = control.pending > 0
                 if avail >= period || (triggered && avail >= minimumChunk) {
+                    idleWakeups = 0
                     if let e = renderBlock(frames: min(avail, period), delay: delay) {
                         fail(e)
                         return
                     }
+                } else if !running.load(ordering: .acquiring) {
+                    // Stopping with a trigger queued: it is committed once a period frees (a few periods at most).
+                    drainWaits += 1
+                    if drainWaits > 4 { return }
+                    sink.wait(wakeFD: wakeFD, timeoutMs: timeout)
+                } else if idleWakeups >= 2 {
+                    idleWakeups = 0
+                    guardedWakeups.add(1, ordering: .relaxed)
+                    sleepOnWakePipe(milliseconds: Int32(((period - avail) * 1000 + info.rate - 1) / info.rate))
                 } else {
+                    idleWakeups += 1
                     sink.wait(wakeFD: wakeFD, timeoutMs: timeout)
                 }
             }
         }
+    }
+
+    /// The spin guard's wait: a trigger still wakes it at once.
+    private func sleepOnWakePipe(milliseconds: Int32) {
+        var p = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+        if poll(&p, 1, max(1, milliseconds)) > 0 { WakePipe.drain(wakeFD) }
+    }
+
+    private static func threadCPUNanos() -> Int {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return ts.tv_sec * 1_000_000_000 + ts.tv_nsec
+    }
+
+    /// What the render thread cost, once it has stopped: CPU as a share of one core over its life, loop passes
+    /// per period written (about 1 when every wake-up had work), and how often the spin guard stepped in.
+    public var renderThreadLoad: (cpuPercent: Double, passesPerPeriod: Double, guardedWakeups: Int) {
+        let wall = threadWallNanos.load(ordering: .relaxed)
+        let periods = Double(max(1, framesWritten)) / Double(info.periodFrames)
+        return (wall > 0 ? 100 * Double(threadCPUNanos.load(ordering: .relaxed)) / Double(wall) : 0,
+                Double(passes.load(ordering: .relaxed)) / periods, guardedWakeups.load(ordering: .relaxed))
     }
 
     private func fail(_ e: AudioError) {

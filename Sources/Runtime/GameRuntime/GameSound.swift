@@ -26,9 +26,8 @@ public final class GameSound {
 
     /// Stops the engine; returns the gesture sounds' latency records.
     public func finish() -> [LatencyRecord] {
-        MonotonicClock.sleep(nanos: 50_000_000)  // let the last trigger's block be committed before the thread stops
+        engine.finish()  // the render thread commits a trigger still queued before it ends
         records += engine.takeRecords()
-        engine.finish()
         return records.filter { gestureTokens.contains($0.token) }
     }
 }
