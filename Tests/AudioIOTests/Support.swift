@@ -52,16 +52,6 @@ func sine(_ name: String, frequency: Double, seconds: Double, amplitude: Float, 
     return Clip(name: name, rate: 48_000, channels: channels, samples: samples)
 }
 
-/// Runs a private PulseAudio null sink for the duration of `body` (see scripts/pulse-null-sink.sh).
-func withPulse<T>(_ body: (_ config: String, _ dir: TempDir) throws -> T) throws -> T {
-    let dir = TempDir()
-    defer { dir.cleanup() }
-    try runScript(["start", dir.path])
-    defer { _ = try? runScript(["stop", dir.path]) }
-    return try body(dir.file("asound.conf"), dir)
-}
-
-func runScript(_ arguments: [String]) throws { try PulseNullSink.run(arguments) }
 
 /// Polls `condition` until it holds or `seconds` pass (a deadline for a failure, not a sleep to pass).
 func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {

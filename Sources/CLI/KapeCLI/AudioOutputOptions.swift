@@ -18,6 +18,9 @@ struct AudioOutputOptions: ParsableArguments {
     @Option(help: "Periods in the device buffer.")
     var periods = 3
 
+    @Flag(help: "Keep the buffer at --periods after an xrun (by default it grows by a period, up to 24 ms).")
+    var fixedBuffer = false
+
     func validate() throws {
         guard (8_000...192_000).contains(rate) else { throw ValidationError("--rate must be between 8000 and 192000 Hz") }
         guard (16...8_192).contains(period) else { throw ValidationError("--period must be between 16 and 8192 frames") }
@@ -25,7 +28,7 @@ struct AudioOutputOptions: ParsableArguments {
         if let device, device.isEmpty || device == "wav:" { throw ValidationError("--device needs a name (or wav:PATH)") }
     }
 
-    var request: SinkRequest { SinkRequest(rate: rate, channels: 2, periodFrames: period, periods: periods) }
+    var request: SinkRequest { SinkRequest(rate: rate, channels: 2, periodFrames: period, periods: periods, adaptive: !fixedBuffer) }
 
     /// Opens the sink (see `openSink`); a fall-back to the WAV file is said in one line on stderr.
     func open(paced: Bool, fallback: String, verbose: Bool) throws -> AudioSink {

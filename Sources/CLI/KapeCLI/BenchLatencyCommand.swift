@@ -75,14 +75,15 @@ struct BenchLatency: ParsableCommand {
             MonotonicClock.sleep(nanos: 1_000_000)
         }
         records += engine.takeRecords()
-        let xrunTimes = engine.takeXrunTimes()
+        let xruns = engine.takeXruns()
+        let xrunTimes = xruns.map(\.nanos)
         engine.finish()
         if let e = engine.deviceError { throw e }
         let sorted = records.sorted { $0.token < $1.token }
-        report(sorted, events: events, engine: engine)
+        let xrunAt = xruns.map { Double(Int64($0.nanos) - Int64(t0)) / 1e9 + first }
+        report(sorted, events: events, engine: engine, xrunAt: xrunAt, grown: xruns.filter(\.grew).count)
         if verbose {
-            FileHandleOutput.stderr("kape: render thread real-time priority (SCHED_FIFO): \(engine.hasRealtimePriority ? "yes" : "refused, running at normal priority (needs CAP_SYS_NICE or an rtprio limit)")\n")
-            FileHandleOutput.stderr("kape: xruns: \(engine.xruns)\(xrunTimes.isEmpty ? "" : " at " + xrunTimes.map { fixed(Double(Int64($0) - Int64(t0)) / 1e9 + first, 3) + " s" }.joined(separator: ", "))\n")
+            FileHandleOutput.stderr(RealtimeReport.describe(engine) + XrunReport.lines(xruns, info: engine.info) { Double(Int64($0) - Int64(t0)) / 1e9 + first })
         }
         if let plot {
             let triggers = sorted.map { r in
@@ -95,7 +96,7 @@ struct BenchLatency: ParsableCommand {
         }
     }
 
-    private func report(_ records: [LatencyRecord], events: [UInt64: TiltEvent], engine: AudioEngine) {
+    private func report(_ records: [LatencyRecord], events: [UInt64: TiltEvent], engine: AudioEngine, xrunAt: [Double], grown: Int) {
         let info = engine.info
         let internalMs = Percentiles(records.map(\.internalMs))
         let audibleMs = Percentiles(records.map(\.audibleMs))
@@ -136,15 +137,26 @@ struct BenchLatency: ParsableCommand {
             line.add("render_cpu_percent", load.cpuPercent, decimals: 2)
             line.add("render_passes_per_period", load.passesPerPeriod, decimals: 3)
             line.add("spin_guarded", load.guardedWakeups)
+            line.addRaw("xrun_at", "[" + xrunAt.map { fixed($0, 3) }.joined(separator: ", ") + "]")
+            line.add("buffer_grown", grown)
+            let cost = engine.renderCost
+            var c = JSONLine()
+            c.add("p50", cost.p50, decimals: 0)
+            c.add("p99", cost.p99, decimals: 0)
+            c.add("max", cost.max, decimals: 0)
+            line.addRaw("render_us", c.text)
+            line.add("realtime", engine.hasRealtimePriority)
+            line.add("memory_locked", engine.hasLockedMemory)
             out += line.text + "\n"
         } else {
             out += "triggers: \(records.count)\n"
             out += "internal ms: p50 \(fixed(internalMs.p50, 3))  p99 \(fixed(internalMs.p99, 3))  max \(fixed(internalMs.max, 3))\n"
             out += "audible ms:  p50 \(fixed(audibleMs.p50, 3))  p99 \(fixed(audibleMs.p99, 3))  max \(fixed(audibleMs.max, 3))\n"
-            out += "xruns: \(engine.xruns)\n"
+            out += "xruns: \(engine.xruns)\(xrunAt.isEmpty ? "" : " at " + xrunAt.map { fixed($0, 3) + " s" }.joined(separator: ", "))\(grown > 0 ? "; buffer grown \(grown)×" : "")\n"
             out += "device: \(info.device), \(info.rate) Hz, period \(info.periodFrames) frames, buffer \(info.bufferFrames) frames\n"
             let load = engine.renderThreadLoad
-            out += "render thread: \(fixed(load.cpuPercent, 2)) % of a core, \(fixed(load.passesPerPeriod, 3)) loop passes per period, spin guard \(load.guardedWakeups)×\n"
+            let cost = engine.renderCost
+            out += "render thread: \(fixed(load.cpuPercent, 2)) % of a core, \(fixed(load.passesPerPeriod, 3)) loop passes per period, spin guard \(load.guardedWakeups)×; mix+encode per period p50 \(fixed(cost.p50, 0)) µs, p99 \(fixed(cost.p99, 0)) µs, max \(fixed(cost.max, 0)) µs\n"
         }
         FileHandleOutput.stdout(out)
     }

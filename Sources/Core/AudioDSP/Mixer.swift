@@ -74,6 +74,16 @@ public final class Mixer: @unchecked Sendable {
         starts = .allocate(capacity: startCapacity)
     }
 
+    /// The memory `render` touches (clip samples, voices, starts), for the engine to keep resident.
+    public func withRenderMemory(_ body: (UnsafeRawPointer, Int) -> Void) {
+        let samples = clipCount == 0 ? 0 : clipStart[clipCount - 1] + clipFrames[clipCount - 1] * channels
+        body(clipData, max(1, samples) * MemoryLayout<Float>.stride)
+        body(clipStart, max(1, clipCount) * MemoryLayout<Int>.stride)
+        body(clipFrames, max(1, clipCount) * MemoryLayout<Int>.stride)
+        body(voices, maxVoices * MemoryLayout<Voice>.stride)
+        body(starts, startCapacity * MemoryLayout<VoiceStart>.stride)
+    }
+
     deinit {
         clipData.deallocate()
         clipStart.deallocate()

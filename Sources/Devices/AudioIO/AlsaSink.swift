@@ -7,14 +7,27 @@ import Platform
 /// Opened non-blocking: the render thread waits in `poll` on the PCM's descriptors plus its own wake-up
 /// descriptor, so a trigger wakes it at once instead of at the next period. Interleaved read/write transfers
 /// (`snd_pcm_writei`) work on every plugin, including `file` and `pulse`.
+///
+/// After an xrun the render thread may `grow()` the buffer by a period (the PCM is set up again with one more
+/// period) up to the request's growth limit: one click, then a buffer that holds, instead of a click every few
+/// seconds on a machine that cannot keep the smaller one filled.
 public final class AlsaSink: AudioSink, @unchecked Sendable {
-    public let info: SinkInfo
+    /// Read from any thread; the buffer size in it follows `grow()`.
+    public var info: SinkInfo { shape.info }
+    private let shape: SinkShape
+    private var negotiated: SinkInfo { shape.negotiated }
+    private let request: SinkRequest
     private let pcm: OpaquePointer
     private var config: OpaquePointer?
+    /// Room for the PCM's descriptors plus the wake-up pipe; plugins use one or two, a reconfigured PCM may differ.
+    private static let fdCapacity = 16
     private let fds: UnsafeMutablePointer<pollfd>
-    private let pcmFDs: Int
+    private var pcmFDs: Int
     private let frameBytes: Int
     private var closed = false
+    /// Recoveries since the last frames the device took: a recovered device takes a write at once, so a run of
+    /// them means it is gone (pipewire-alsa 0.3.65 "recovers" from a dead server forever, leaking each time).
+    private var recoveriesWithoutWrite = 0
 
     /// Silences alsa-lib's own stderr messages (Kape's errors name the device instead).
     public static func setQuiet(_ quiet: Bool) { kape_alsa_set_quiet(quiet ? 1 : 0) }
@@ -48,6 +61,7 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
             throw AudioError.cannotOpen(device, alsaMessage(err))
         }
         pcm = handle
+        let info: SinkInfo
         do {
             info = try AlsaSink.configure(handle, device: device, request: request)
         } catch {
@@ -55,11 +69,41 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
             if let config { snd_config_delete(config) }
             throw error
         }
+        shape = SinkShape(info, request: request)
+        self.request = request
         frameBytes = info.channels * info.format.bytes
-        pcmFDs = Int(max(0, snd_pcm_poll_descriptors_count(handle)))
-        fds = .allocate(capacity: pcmFDs + 1)
-        fds.initialize(repeating: pollfd(fd: -1, events: 0, revents: 0), count: pcmFDs + 1)
+        fds = .allocate(capacity: Self.fdCapacity)
+        fds.initialize(repeating: pollfd(fd: -1, events: 0, revents: 0), count: Self.fdCapacity)
+        pcmFDs = Self.descriptorCount(handle)
         if pcmFDs > 0 { _ = snd_pcm_poll_descriptors(handle, fds, UInt32(pcmFDs)) }
+    }
+
+    private static func descriptorCount(_ pcm: OpaquePointer) -> Int {
+        min(fdCapacity - 1, Int(max(0, snd_pcm_poll_descriptors_count(pcm))))
+    }
+
+    public func grow() -> Int? {
+        let current = shape.bufferFrames
+        let period = negotiated.periodFrames
+        guard let next = shape.grown else { return nil }
+        var larger = request
+        larger.periods = next / period
+        larger.formats = [negotiated.format]
+        larger.rate = negotiated.rate
+        larger.channels = negotiated.channels
+        // The buffer is empty after the xrun anyway: set the PCM up again with one more period.
+        _ = snd_pcm_drop(pcm)
+        _ = snd_pcm_hw_free(pcm)
+        guard let info = try? AlsaSink.configure(pcm, device: negotiated.device, request: larger) else {
+            // Back to what worked; if even that fails the next write reports the device lost.
+            var same = larger
+            same.periods = current / period
+            _ = try? AlsaSink.configure(pcm, device: negotiated.device, request: same)
+            return nil
+        }
+        pcmFDs = Self.descriptorCount(pcm)
+        shape.set(bufferFrames: info.bufferFrames)
+        return info.bufferFrames
     }
 
     deinit {
@@ -120,7 +164,7 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         // Some plugins (pulse) cannot report a delay before the stream runs; then what is queued is the delay.
         var delay: snd_pcm_sframes_t = 0
         if state != SND_PCM_STATE_RUNNING || snd_pcm_delay(pcm, &delay) < 0 {
-            delay = snd_pcm_sframes_t(info.bufferFrames) - avail
+            delay = snd_pcm_sframes_t(shape.bufferFrames) - avail
         }
         return .ready(avail: Int(avail), delay: Int(max(0, delay)))
     }
@@ -153,14 +197,19 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
     public func write(_ bytes: UnsafeRawPointer, frames: Int) -> SinkWrite {
         var done = 0
         var recovered = false
+        var refusals = 0
         while done < frames {
             let r = snd_pcm_writei(pcm, bytes + done * frameBytes, snd_pcm_uframes_t(frames - done))
             if r >= 0 {
                 done += Int(r)
+                if r > 0 { recoveriesWithoutWrite = 0 }
                 continue
             }
             if r == -snd_pcm_sframes_t(EAGAIN) {
-                _ = snd_pcm_wait(pcm, 100)  // only if the device shrank its buffer under us
+                // Only if the device shrank its buffer under us, or its server went away (20 × 100 ms: give up).
+                refusals += 1
+                if refusals > 20 { return .failed(AudioError.lost(negotiated.device, "it has taken no audio for 2 s")) }
+                _ = snd_pcm_wait(pcm, 100)
                 continue
             }
             switch recover(Int32(r)) {
@@ -175,6 +224,8 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
     /// -EPIPE (underrun) and -ESTRPIPE (suspend) are recovered with `snd_pcm_recover`; -EINTR is retried.
     private func recover(_ err: Int32) -> SinkWrite {
         if err == -EINTR { return .written }
+        recoveriesWithoutWrite += 1
+        if recoveriesWithoutWrite > 3 { return .failed(AudioError.lost(negotiated.device, "it keeps running dry and takes no audio")) }
         if err == -EPIPE || err == -ESTRPIPE, snd_pcm_recover(pcm, err, 1) >= 0 { return .recovered }
         return .failed(AudioError.lost(info.device, alsaMessage(err)))
     }

@@ -11,9 +11,16 @@ import Platform
 /// system call but the write (and the delay query the latency record needs). A wake-up that finds nothing to do
 /// twice in a row is not trusted: the thread then sleeps on the wake-up pipe alone until a period should be free,
 /// so a device whose descriptors stay readable cannot make it spin.
+///
+/// An xrun is recovered, recorded with how long the thread had been away from the device (longer than the
+/// buffer: the thread was not scheduled; shorter: the device or server side ran dry), and the sink's buffer grows
+/// by a period if its request allows (`SinkRequest.adaptive`).
 public final class AudioEngine: @unchecked Sendable {
     public let sink: AudioSink
-    public let info: SinkInfo
+    /// The sink's shape now (its buffer grows after xruns when adaptive).
+    public var info: SinkInfo { sink.info }
+    /// The shape the render loop needs: rate, channels, format and period never change.
+    private let shape: SinkInfo
     public let bank: SoundBank
     private let mixer: Mixer
     private let control: MixerControl
@@ -26,8 +33,12 @@ public final class AudioEngine: @unchecked Sendable {
     private let running = Atomic<Bool>(false)
     private let stallMs = Atomic<Int>(0)
     private let xrunCount = Atomic<Int>(0)
-    /// When each xrun was recovered (monotonic ns), for plots; preallocated, so the render thread never allocates.
-    private let xrunTimes = SPSCQueue<UInt64>(capacity: 256)
+    /// Each xrun as it was recovered, for reports and plots; preallocated, so the render thread never allocates.
+    private let xrunRecords = SPSCQueue<XrunRecord>(capacity: 256)
+    /// Monotonic time of the last write, to tell a late render thread from a device that ran dry.
+    private var lastWriteNanos: UInt64 = 0
+    private let costs = RenderCostHistogram()
+    private let memoryLocked = Atomic<Bool>(false)
     private let realtime = Atomic<Bool>(false)
     private let written = Atomic<Int>(0)
     private let lostRecords = Atomic<Int>(0)
@@ -44,28 +55,39 @@ public final class AudioEngine: @unchecked Sendable {
     private var nextToken: UInt64 = 1
     /// Smallest write worth waking for when a trigger arrives and less than a period is free.
     private let minimumChunk = 8
+    /// A device that takes nothing for this long has stopped (a buffer is at most a fraction of a second).
+    private static let stuckNanos: UInt64 = 2_000_000_000
 
     public init(sink: AudioSink, bank: SoundBank, maxVoices: Int = 32) {
         precondition(bank.clips.allSatisfy { $0.rate == sink.info.rate && $0.channels == sink.info.channels },
                      "load the bank at the sink's rate and channels")
         self.sink = sink
-        self.info = sink.info
+        let shape = sink.info
+        self.shape = shape
         self.bank = bank
-        mixer = Mixer(clips: bank.clips, rate: info.rate, channels: info.channels, maxVoices: maxVoices)
+        mixer = Mixer(clips: bank.clips, rate: shape.rate, channels: shape.channels, maxVoices: maxVoices)
         control = mixer.control
         let wake = WakePipe()
         wakeFD = wake?.readEnd ?? -1
         wakeWriteFD = wake?.writeEnd ?? -1
-        floatBlock = .allocate(capacity: info.periodFrames * info.channels)
-        byteBlock = .allocate(byteCount: info.periodFrames * info.channels * info.format.bytes, alignment: 16)
+        floatBlock = .allocate(capacity: shape.periodFrames * shape.channels)
+        byteBlock = .allocate(byteCount: shape.periodFrames * shape.channels * shape.format.bytes, alignment: 16)
     }
 
     deinit {
         stop()
         close(wakeFD)
         close(wakeWriteFD)
+        if memoryLocked.load(ordering: .relaxed) { forEachRenderRegion { MemoryLock.unlock($0, bytes: $1) } }
         floatBlock.deallocate()
         byteBlock.deallocate()
+    }
+
+    private func forEachRenderRegion(_ body: (UnsafeRawPointer, Int) -> Void) {
+        body(floatBlock, shape.periodFrames * shape.channels * MemoryLayout<Float>.stride)
+        body(byteBlock, shape.periodFrames * shape.channels * shape.format.bytes)
+        mixer.withRenderMemory(body)
+        costs.withMemory(body)
     }
 
     // MARK: control side (one thread)
@@ -104,18 +126,28 @@ public final class AudioEngine: @unchecked Sendable {
     public var xruns: Int { xrunCount.load(ordering: .relaxed) }
     /// Whether the render thread got SCHED_FIFO (needs CAP_SYS_NICE or an rtprio limit).
     public var hasRealtimePriority: Bool { realtime.load(ordering: .relaxed) }
+    /// Whether the memory the render thread touches is locked in RAM (refused past RLIMIT_MEMLOCK).
+    public var hasLockedMemory: Bool { memoryLocked.load(ordering: .relaxed) }
 
-    /// Monotonic times of the xruns recovered since the last call (at most 256 kept between calls).
-    public func takeXrunTimes() -> [UInt64] {
-        var out: [UInt64] = []
-        while let t = xrunTimes.pop() { out.append(t) }
+    /// The xruns recovered since the last call (at most 256 kept between calls).
+    public func takeXruns() -> [XrunRecord] {
+        var out: [XrunRecord] = []
+        while let r = xrunRecords.pop() { out.append(r) }
         return out
     }
 
-    private func countXrun() {
+    /// Render thread only: count, grow the buffer if allowed, record.
+    private func countXrun(growing: Bool = true) {
         xrunCount.add(1, ordering: .relaxed)
-        _ = xrunTimes.push(MonotonicClock.nanos())
+        let now = MonotonicClock.nanos()
+        let grown = growing ? sink.grow() : nil
+        let away = lastWriteNanos == 0 ? 0 : now - lastWriteNanos
+        _ = xrunRecords.push(XrunRecord(nanos: now, bufferFrames: grown ?? sink.info.bufferFrames, grew: grown != nil,
+                                        awayNanos: away))
     }
+
+    /// What one period's mix and encode cost on the render thread (µs), once it has stopped.
+    public var renderCost: (p50: Double, p99: Double, max: Double) { costs.summary() }
     public var framesWritten: Int { written.load(ordering: .relaxed) }
     public var isRunning: Bool { running.load(ordering: .acquiring) }
     /// Set when the device stopped working; the render thread has ended.
@@ -127,6 +159,9 @@ public final class AudioEngine: @unchecked Sendable {
     /// Starts the render thread (real-time priority when the system allows it).
     public func start() throws {
         guard !running.load(ordering: .acquiring) else { return }
+        var locked = true
+        forEachRenderRegion { locked = MemoryLock.lock($0, bytes: $1) && locked }
+        memoryLocked.store(locked, ordering: .relaxed)
         running.store(true, ordering: .releasing)
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
@@ -173,13 +208,13 @@ public final class AudioEngine: @unchecked Sendable {
         while left > 0 {
             switch sink.space() {
             case .failed(let e): throw e
-            case .recovered: countXrun()
+            case .recovered: countXrun(growing: false)
             case .ready(let avail, let delay):
                 if avail <= 0 {
                     sink.wait(wakeFD: wakeFD, timeoutMs: 100)
                     continue
                 }
-                let n = min(left, avail, info.periodFrames)
+                let n = min(left, avail, shape.periodFrames)
                 if let e = renderBlock(frames: n, delay: delay) { throw e }
                 left -= n
             }
@@ -189,8 +224,9 @@ public final class AudioEngine: @unchecked Sendable {
     // MARK: render side
 
     private func renderLoop() {
-        let period = info.periodFrames
-        let timeout = Int32(max(10, 4 * info.periodMilliseconds))
+        MemoryLock.prefaultStack()
+        let period = shape.periodFrames
+        let timeout = Int32(max(10, 4 * shape.periodMilliseconds))
         let cpu0 = Self.threadCPUNanos(), wall0 = MonotonicClock.nanos()
         defer {
             threadCPUNanos.store(Self.threadCPUNanos() - cpu0, ordering: .relaxed)
@@ -198,6 +234,7 @@ public final class AudioEngine: @unchecked Sendable {
         }
         var idleWakeups = 0
         var drainWaits = 0
+        lastWriteNanos = MonotonicClock.nanos()
         while running.load(ordering: .acquiring) || control.pending > 0 && !failed.load(ordering: .relaxed) {
             passes.add(1, ordering: .relaxed)
             let stall = stallMs.exchange(0, ordering: .acquiring)
@@ -221,10 +258,14 @@ public final class AudioEngine: @unchecked Sendable {
                     drainWaits += 1
                     if drainWaits > 4 { return }
                     sink.wait(wakeFD: wakeFD, timeoutMs: timeout)
+                } else if MonotonicClock.nanos() - lastWriteNanos > Self.stuckNanos {
+                    // A server that died can leave its plugin "running" with no room, forever.
+                    fail(AudioError.lost(shape.device, "it has taken no audio for \(Self.stuckNanos / 1_000_000_000) s"))
+                    return
                 } else if idleWakeups >= 2 {
                     idleWakeups = 0
                     guardedWakeups.add(1, ordering: .relaxed)
-                    sleepOnWakePipe(milliseconds: Int32(((period - avail) * 1000 + info.rate - 1) / info.rate))
+                    sleepOnWakePipe(milliseconds: Int32(((period - avail) * 1000 + shape.rate - 1) / shape.rate))
                 } else {
                     idleWakeups += 1
                     sink.wait(wakeFD: wakeFD, timeoutMs: timeout)
@@ -249,7 +290,7 @@ public final class AudioEngine: @unchecked Sendable {
     /// per period written (about 1 when every wake-up had work), and how often the spin guard stepped in.
     public var renderThreadLoad: (cpuPercent: Double, passesPerPeriod: Double, guardedWakeups: Int) {
         let wall = threadWallNanos.load(ordering: .relaxed)
-        let periods = Double(max(1, framesWritten)) / Double(info.periodFrames)
+        let periods = Double(max(1, framesWritten)) / Double(shape.periodFrames)
         return (wall > 0 ? 100 * Double(threadCPUNanos.load(ordering: .relaxed)) / Double(wall) : 0,
                 Double(passes.load(ordering: .relaxed)) / periods, guardedWakeups.load(ordering: .relaxed))
     }
@@ -262,8 +303,10 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Mix, encode, write, then report the voices that started in this block. Returns a device failure.
     private func renderBlock(frames: Int, delay: Int) -> AudioError? {
+        let begin = MonotonicClock.nanos()
         mixer.render(floatBlock, frames: frames)
-        info.format.encode(floatBlock, count: frames * info.channels, into: byteBlock)
+        shape.format.encode(floatBlock, count: frames * shape.channels, into: byteBlock)
+        costs.add(nanos: MonotonicClock.nanos() - begin)
         let result = sink.write(byteBlock, frames: frames)
         let commit = MonotonicClock.nanos()
         switch result {
@@ -271,11 +314,12 @@ public final class AudioEngine: @unchecked Sendable {
         case .recovered: countXrun()
         case .written: break
         }
+        lastWriteNanos = commit
         written.add(frames, ordering: .relaxed)
         for i in 0..<mixer.startCount {
             let s = mixer.start(i)
             let record = LatencyRecord(token: s.token, arrivalNanos: s.arrival, commitNanos: commit,
-                                       aheadFrames: delay + s.offset, rate: info.rate)
+                                       aheadFrames: delay + s.offset, rate: shape.rate)
             if !records.push(record) { lostRecords.add(1, ordering: .relaxed) }
         }
         return nil

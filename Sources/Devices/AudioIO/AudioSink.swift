@@ -19,14 +19,27 @@ public struct SinkRequest: Sendable, Equatable {
     public var periods = 3
     /// Formats to try, best first.
     public var formats: [SampleFormat] = SampleFormat.allCases
+    /// Whether the buffer may grow by a period after each xrun (see `growthLimitFrames`); false pins it.
+    public var adaptive = true
 
     public init(rate: Int = 48_000, channels: Int = 2, periodFrames: Int = 128, periods: Int = 3,
-                formats: [SampleFormat] = SampleFormat.allCases) {
+                formats: [SampleFormat] = SampleFormat.allCases, adaptive: Bool = true) {
         self.rate = rate
         self.channels = channels
         self.periodFrames = periodFrames
         self.periods = periods
         self.formats = formats
+        self.adaptive = adaptive
+    }
+
+    /// The largest buffer growth may reach: whole periods within 24 ms, so feedback stays well inside the
+    /// 50 ms a player notices, and never less than what was asked for.
+    public static let growthBudgetMs = 24
+
+    public func growthLimitFrames(rate: Int, period: Int) -> Int {
+        let asked = period * periods
+        guard adaptive, period > 0 else { return asked }
+        return max(asked, rate * Self.growthBudgetMs / 1000 / period * period)
     }
 }
 
@@ -56,4 +69,19 @@ public protocol AudioSink: AnyObject, Sendable {
     func write(_ bytes: UnsafeRawPointer, frames: Int) -> SinkWrite
     /// Plays out what is queued (at the device's pace) and closes.
     func finish()
+    /// After an xrun: adds one period to the buffer if the request allows it (`SinkRequest.adaptive`) and the
+    /// growth limit is not reached. Returns the new buffer size in frames, nil when it stays. Render thread only.
+    func grow() -> Int?
+}
+
+/// What happened to the buffer after an xrun (for `kape bench latency` and `kape play -v`).
+public struct XrunRecord: Sendable, Equatable, BitwiseCopyable {
+    /// Monotonic time the xrun was recovered, ns.
+    public var nanos: UInt64
+    /// The buffer after it: grown by a period, or unchanged (pinned, or at the limit).
+    public var bufferFrames: Int
+    public var grew: Bool
+    /// How long the render thread had been away from the device (since its last write), ns: longer than the
+    /// buffer means it was not scheduled in time; shorter, that the device or its server ran dry on its own.
+    public var awayNanos: UInt64
 }

@@ -8,7 +8,10 @@ import Platform
 /// device with `periods` periods of buffer drained by the monotonic clock, so the engine's timing, wake-ups and
 /// latency records are those of a real sound card: the embedded default when no card can be opened.
 public final class WavFileSink: AudioSink, @unchecked Sendable {
-    public let info: SinkInfo
+    /// Read from any thread; its buffer grows like a device's after an xrun (paced mode).
+    public var info: SinkInfo { sizes.info }
+    private let sizes: SinkShape
+    private var shape: SinkInfo { sizes.negotiated }
     public let path: String
     private let file: OpaquePointer
     private let paced: Bool
@@ -37,8 +40,15 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
         self.path = path
         self.paced = paced
         frameBytes = request.channels * format.bytes
-        info = SinkInfo(device: "wav:" + path, rate: request.rate, channels: request.channels, format: format,
-                        periodFrames: request.periodFrames, bufferFrames: request.periodFrames * request.periods)
+        sizes = SinkShape(SinkInfo(device: "wav:" + path, rate: request.rate, channels: request.channels, format: format,
+                                   periodFrames: request.periodFrames, bufferFrames: request.periodFrames * request.periods),
+                          request: request)
+    }
+
+    public func grow() -> Int? {
+        guard paced, let next = sizes.grown else { return nil }
+        sizes.set(bufferFrames: next)
+        return next
     }
 
     deinit { if !closed { sf_close(file) } }
@@ -46,11 +56,11 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
     /// Frames the virtual device has played since it started (paced mode).
     private func played(now: UInt64) -> Int64 {
         guard started else { return startFrame }
-        return startFrame + Int64((now - startNanos) / 1000) * Int64(info.rate) / 1_000_000
+        return startFrame + Int64((now - startNanos) / 1000) * Int64(shape.rate) / 1_000_000
     }
 
     public func space() -> SinkSpace {
-        guard paced else { return .ready(avail: info.bufferFrames, delay: 0) }
+        guard paced else { return .ready(avail: sizes.bufferFrames, delay: 0) }
         let queued = written - played(now: MonotonicClock.nanos())
         if started && queued < 0 {
             // Ran dry: like ALSA, count it and start again when the buffer is full.
@@ -59,7 +69,7 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
             return .recovered
         }
         let q = Int(max(0, queued))
-        return .ready(avail: info.bufferFrames - q, delay: q)
+        return .ready(avail: sizes.bufferFrames - q, delay: q)
     }
 
     public func wait(wakeFD: Int32, timeoutMs: Int32) {
@@ -67,8 +77,8 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
         if paced && started {
             // Until a period is free again.
             let queued = written - played(now: MonotonicClock.nanos())
-            let excess = queued - Int64(info.bufferFrames - info.periodFrames)
-            timeout = Int32(max(0, min(Int64(timeoutMs), (excess * 1000 + Int64(info.rate) - 1) / Int64(info.rate))))
+            let excess = queued - Int64(sizes.bufferFrames - shape.periodFrames)
+            timeout = Int32(max(0, min(Int64(timeoutMs), (excess * 1000 + Int64(shape.rate) - 1) / Int64(shape.rate))))
         }
         var fd = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
         if poll(&fd, 1, timeout) > 0 && fd.revents & Int16(POLLIN) != 0 {
@@ -83,7 +93,7 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
             return .failed(AudioError.lost(info.device, "short write: \(String(cString: sf_strerror(file)))"))
         }
         written += Int64(frames)
-        if paced && !started && written - startFrame >= Int64(info.bufferFrames) {
+        if paced && !started && written - startFrame >= Int64(sizes.bufferFrames) {
             started = true
             startNanos = MonotonicClock.nanos()
         }
@@ -94,7 +104,7 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
         guard !closed else { return }
         if paced && started {
             let queued = written - played(now: MonotonicClock.nanos())
-            if queued > 0 { MonotonicClock.sleep(nanos: UInt64(queued) * 1_000_000_000 / UInt64(info.rate)) }
+            if queued > 0 { MonotonicClock.sleep(nanos: UInt64(queued) * 1_000_000_000 / UInt64(shape.rate)) }
         }
         sf_close(file)
         closed = true
