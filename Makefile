@@ -1,17 +1,21 @@
 # The two commands: `make run` (set-up, build, the main job on its embedded default) and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-# Debian packages: C libraries for the shims, and the real parts the tests drive (umockdev, ALSA plugins, PulseAudio).
+# Debian packages: C libraries for the shims, and the real parts the tests drive (umockdev, ALSA plugins, PulseAudio,
+# PipeWire with WirePlumber).
 APT_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev \
 	umockdev evemu-tools alsa-utils libasound2-plugins pulseaudio pulseaudio-utils sox mawk \
-	librsvg2-bin chromium python3-gi gir1.2-umockdev-1.0 espeak-ng flac tmux
+	librsvg2-bin chromium python3-gi gir1.2-umockdev-1.0 espeak-ng flac tmux \
+	pipewire pipewire-bin wireplumber
 BUILD_FLAGS := -Xswiftc -warnings-as-errors
 KAPE := .build/release/kape
 
 .PHONY: run test deps build release fuzz bench clean
 
+# PipeWire's ALSA plugin is unpacked from its .deb into .build (Debian 12's pipewire-alsa removes pulseaudio).
 deps:
 	@scripts/ensure-deps.sh $(APT_PACKAGES)
+	@scripts/pipewire-alsa-plugin.sh .build/pipewire-alsa >/dev/null
 
 release: deps
 	$(SWIFT) build -c release --product kape $(BUILD_FLAGS)

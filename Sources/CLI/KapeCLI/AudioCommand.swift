@@ -13,7 +13,7 @@ struct AudioCommand: ParsableCommand {
 struct AudioDevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List ALSA playback devices, like `aplay -L`; pass a name to --device.")
+        abstract: "Say what ALSA's default device is (PipeWire, PulseAudio, a card) and list the playback devices, like `aplay -L`; pass a name to --device.")
 
     @Flag(help: "One JSON object per device.")
     var json = false
@@ -21,7 +21,20 @@ struct AudioDevicesCommand: ParsableCommand {
     func run() throws {
         AlsaSink.setQuiet(true)
         var out = ""
-        for d in AudioDevices.list() {
+        let standard = AudioDevices.defaultDevice()
+        // `default` first, saying what is behind it: what a user needs to know before picking a device.
+        if json {
+            var line = JSONLine()
+            line.add("name", "default")
+            line.add("description", standard.server)
+            line.add("type", standard.type ?? "")
+            line.add("opens", standard.openError == nil)
+            if let e = standard.openError { line.add("error", e) }
+            out += line.text + "\n"
+        } else {
+            out += "default\n    \(standard.server)" + (standard.openError.map { "; does not open now: \($0)" } ?? "; opens") + "\n"
+        }
+        for d in AudioDevices.list() where d.name != "default" {
             if json {
                 var line = JSONLine()
                 line.add("name", d.name)

@@ -36,7 +36,7 @@ extension Play {
         if !noSound {
             do {
                 AlsaSink.setQuiet(true)
-                let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 128, periods: 3)
+                let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 128, periods: 3, adaptive: !fixedBuffer)
                 let fallback = temporaryPath("kape-play.wav")
                 let (sink, note) = try openSink(device: device, request: request, paced: true, fallback: fallback)
                 if note != nil { soundNote = "Pa kartë zëri: tingujt shkojnë në \(fallback)" }
@@ -62,10 +62,16 @@ extension Play {
                             onSettings: { Self.saveSettings($0, settingsPath) })
         loop.restore = { all.map { $0.isLocked(in: LocalStore(path: LocalStore.defaultPath())) } }
         if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
+        let started = MonotonicClock.nanos()
         loop.run(startDeck: startDeck)
         TerminalMode.leave()
         feed?.shutdown()
         let records = sound?.finish() ?? []
+        if verbose, let engine = sound?.engine {
+            let xruns = engine.takeXruns()
+            FileHandleOutput.stderr(RealtimeReport.describe(engine) + "kape: sound: \(engine.info.device), period \(engine.info.periodFrames) frames, buffer \(engine.info.bufferFrames) frames; xruns: \(engine.xruns)\n"
+                + XrunReport.lines(xruns, info: engine.info) { Double(Int64($0) - Int64(started)) / 1e9 })
+        }
         if latency {
             let p = Percentiles(records.map(\.internalMs)), a = Percentiles(records.map(\.audibleMs))
             FileHandleOutput.stderr("kape: motion-to-sound through the game: \(records.count) triggers, internal ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3)); audible ms p50 \(fixed(a.p50, 3)) p99 \(fixed(a.p99, 3))\n")
