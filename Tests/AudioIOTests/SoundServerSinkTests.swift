@@ -13,7 +13,9 @@ import TestSupport
     func twoSecondsOfAudioTakeAboutTwoSeconds(server: SoundServer) throws {
         try server.with { config, _ in
             let sink = try AlsaSink(device: server.pcm, configFile: config)
-            #expect(sink.info.rate == 48_000 && sink.info.periodFrames == 128 && sink.info.bufferFrames == 384)
+            #expect(sink.info.rate == 48_000 && sink.info.periodFrames == 128)
+            // Two periods asked; the pulse plugin insists on three.
+            #expect(sink.info.bufferFrames == 256 || server == .pulse && sink.info.bufferFrames == 384, "\(sink.info)")
             let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [sine("tone", frequency: 440, seconds: 2, amplitude: 0.3)]))
             let start = MonotonicClock.nanos()
             try engine.start()

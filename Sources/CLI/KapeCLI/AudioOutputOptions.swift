@@ -15,8 +15,8 @@ struct AudioOutputOptions: ParsableArguments {
     @Option(help: "Period size in frames: the render thread's block and wake-up granularity.")
     var period = 128
 
-    @Option(help: "Periods in the device buffer.")
-    var periods = 3
+    @Option(help: "Periods in the device buffer at start (it grows by one after an xrun unless --fixed-buffer).")
+    var periods = 2
 
     @Flag(help: "Keep the buffer at --periods after an xrun (by default it grows by a period, up to 24 ms).")
     var fixedBuffer = false

@@ -52,7 +52,7 @@ struct Play: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Interactive: after the game, say how the sound ran (real-time priority, each xrun with its time and cause, the buffer).")
     var verbose = false
 
-    @Flag(help: "Interactive: keep the sound buffer at 3 periods after an xrun (by default it grows by a period, up to 24 ms).")
+    @Flag(help: "Interactive: keep the sound buffer at 2 periods after an xrun (by default it grows by a period, up to 24 ms).")
     var fixedBuffer = false
 
     @Option(help: "Also write the results card: a 1080×1920 PNG with score, rank, deck and the eagle.")

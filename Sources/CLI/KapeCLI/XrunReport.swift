@@ -6,7 +6,8 @@ enum RealtimeReport {
     static func describe(_ engine: AudioEngine) -> String {
         let fifo = engine.hasRealtimePriority ? "yes" : "refused, normal priority (needs CAP_SYS_NICE or an rtprio limit)"
         let locked = engine.hasLockedMemory ? "yes" : "refused (RLIMIT_MEMLOCK too small)"
-        return "kape: render thread: real-time priority (SCHED_FIFO) \(fifo); memory locked \(locked)\n"
+        let plugin = (engine.sink as? AlsaSink).map { "; sound-server threads raised to real-time: \($0.pluginThreads)" } ?? ""
+        return "kape: render thread: real-time priority (SCHED_FIFO) \(fifo); memory locked \(locked)\(plugin)\n"
     }
 }
 
@@ -19,8 +20,8 @@ enum XrunReport {
         for x in xruns {
             let away = Double(x.awayNanos) / 1e6
             let bufferMs = Double(buffer) * 1000 / Double(info.rate)
-            let cause = away > bufferMs ? "the render thread was away \(fixed(away, 1)) ms, longer than the \(fixed(bufferMs, 1)) ms buffer"
-                                        : "the device side ran dry (render thread away \(fixed(away, 1)) ms of a \(fixed(bufferMs, 1)) ms buffer)"
+            let cause = away > bufferMs ? "no write for \(fixed(away, 1)) ms, longer than the \(fixed(bufferMs, 1)) ms buffer (the render thread was not woken or not scheduled in time)"
+                                        : "the device side ran dry \(fixed(away, 1)) ms after the last write (buffer \(fixed(bufferMs, 1)) ms)"
             let action = x.grew ? "buffer grown to \(x.bufferFrames) frames (\(fixed(Double(x.bufferFrames) * 1000 / Double(info.rate), 1)) ms)"
                                 : "buffer stays at \(x.bufferFrames) frames"
             out += "kape: xrun at \(fixed(time(x.nanos), 3)) s: \(cause); \(action)\n"

@@ -28,6 +28,8 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
     /// Recoveries since the last frames the device took: a recovered device takes a write at once, so a run of
     /// them means it is gone (pipewire-alsa 0.3.65 "recovers" from a dead server forever, leaking each time).
     private var recoveriesWithoutWrite = 0
+    /// Threads the plugin started that now run at real-time priority.
+    public private(set) var pluginThreads = 0
 
     /// Silences alsa-lib's own stderr messages (Kape's errors name the device instead).
     public static func setQuiet(_ quiet: Bool) { kape_alsa_set_quiet(quiet ? 1 : 0) }
@@ -36,6 +38,7 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
     public init(device: String, request: SinkRequest = SinkRequest(), configFile: String? = nil) throws {
         var handle: OpaquePointer?
         var err: Int32
+        let threadsBefore = ThreadPriority.threadIDs()
         if let configFile {
             var top: OpaquePointer?
             var input: OpaquePointer?
@@ -76,6 +79,9 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         fds.initialize(repeating: pollfd(fd: -1, events: 0, revents: 0), count: Self.fdCapacity)
         pcmFDs = Self.descriptorCount(handle)
         if pcmFDs > 0 { _ = snd_pcm_poll_descriptors(handle, fds, UInt32(pcmFDs)) }
+        // The plugin's own I/O thread (PulseAudio's client mainloop) wakes the render thread: real-time priority
+        // just below the render thread's, or a busy machine delays each wake-up past the buffer.
+        pluginThreads = ThreadPriority.makeRealtime(ThreadPriority.threadIDs().subtracting(threadsBefore), priority: 19)
     }
 
     private static func descriptorCount(_ pcm: OpaquePointer) -> Int {

@@ -16,13 +16,14 @@ public struct SinkRequest: Sendable, Equatable {
     public var rate = 48_000
     public var channels = 2
     public var periodFrames = 128
-    public var periods = 3
+    /// Two: the least that keeps a period's slack; xruns grow it (`adaptive`) rather than every user paying for it.
+    public var periods = 2
     /// Formats to try, best first.
     public var formats: [SampleFormat] = SampleFormat.allCases
     /// Whether the buffer may grow by a period after each xrun (see `growthLimitFrames`); false pins it.
     public var adaptive = true
 
-    public init(rate: Int = 48_000, channels: Int = 2, periodFrames: Int = 128, periods: Int = 3,
+    public init(rate: Int = 48_000, channels: Int = 2, periodFrames: Int = 128, periods: Int = 2,
                 formats: [SampleFormat] = SampleFormat.allCases, adaptive: Bool = true) {
         self.rate = rate
         self.channels = channels

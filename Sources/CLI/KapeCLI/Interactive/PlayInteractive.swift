@@ -36,7 +36,7 @@ extension Play {
         if !noSound {
             do {
                 AlsaSink.setQuiet(true)
-                let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 128, periods: 3, adaptive: !fixedBuffer)
+                let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 128, periods: 2, adaptive: !fixedBuffer)
                 let fallback = temporaryPath("kape-play.wav")
                 let (sink, note) = try openSink(device: device, request: request, paced: true, fallback: fallback)
                 if note != nil { soundNote = "Pa kartë zëri: tingujt shkojnë në \(fallback)" }
