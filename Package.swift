@@ -95,8 +95,10 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP", "Platform"]),
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP", "Platform", "TestSupport"]),
-        // What more than one test target needs: the private PulseAudio null sink.
+        // What more than one test target needs: the private sound servers, the package root.
         .target(name: "TestSupport", path: "Tests/Support"),
+        // The progress store's crash and concurrency tests kill this writer mid-save (not shipped in `kape`).
+        .executableTarget(name: "kape-store-writer", dependencies: ["Lessons"], path: "Tests/StoreWriter"),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Motion"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion"]),
     ],

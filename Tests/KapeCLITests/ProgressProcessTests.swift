@@ -1,19 +1,20 @@
 import Foundation
 import Lessons
+import TestSupport
 import Testing
 import Glibc
 
 /// Real `kape` processes against one store: killed mid-write, and racing each other.
 @Suite struct ProgressProcessTests {
-    /// A `kape debug-store-writer` child whose stdout we read line by line (one line = one committed update).
+    /// A `kape-store-writer` child (Tests/StoreWriter) whose stdout we read line by line (one line = one committed update).
     final class Writer {
         let process = Process()
         let out = Pipe()
         private var buffer = Data()
 
         init(dataHome: String, tag: String, count: Int, extra: [String] = []) throws {
-            process.executableURL = URL(fileURLWithPath: KapeRun.binary)
-            process.arguments = ["debug-store-writer", "--count", String(count), "--tag", tag] + extra
+            process.executableURL = URL(fileURLWithPath: packageRoot + "/.build/debug/kape-store-writer")
+            process.arguments = ["--count", String(count), "--tag", tag] + extra
             var env = ProcessInfo.processInfo.environment
             env["XDG_DATA_HOME"] = dataHome
             process.environment = env

@@ -15,7 +15,7 @@ public struct Kape: ParsableCommand {
         abstract: "Real-time motion and audio engine: tilt gestures, traces, the party game and lessons.",
         subcommands: [Replay.self, Eval.self, TraceCommand.self, Accuracy.self, SoundCommand.self, SoundsCommand.self,
                       AudioCommand.self, BenchCommand.self, DecksCommand.self, Play.self, Check.self, Stats.self,
-                      Review.self, Dictate.self, StoreWriter.self, Devices.self, Live.self, Record.self, RumbleCommand.self,
+                      Review.self, Dictate.self, Devices.self, Live.self, Record.self, RumbleCommand.self,
                       StretchCommand.self, LessonsCommand.self, ShadowCommand.self, SettingsCommand.self])
 
     public init() {}
