@@ -212,9 +212,10 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
                 continue
             }
             if r == -snd_pcm_sframes_t(EAGAIN) {
-                // Only if the device shrank its buffer under us, or its server went away (20 × 100 ms: give up).
+                // Only if the device shrank its buffer under us, or its server went away. A server starved of CPU
+                // can stall for seconds and come back, so give up only after 10 s (100 × 100 ms).
                 refusals += 1
-                if refusals > 20 { return .failed(AudioError.lost(negotiated.device, "it has taken no audio for 2 s")) }
+                if refusals > 100 { return .failed(AudioError.lost(negotiated.device, "it has taken no audio for 10 s")) }
                 _ = snd_pcm_wait(pcm, 100)
                 continue
             }

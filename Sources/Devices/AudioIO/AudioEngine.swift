@@ -55,8 +55,6 @@ public final class AudioEngine: @unchecked Sendable {
     private var nextToken: UInt64 = 1
     /// Smallest write worth waking for when a trigger arrives and less than a period is free.
     private let minimumChunk = 8
-    /// A device that takes nothing for this long has stopped (a buffer is at most a fraction of a second).
-    private static let stuckNanos: UInt64 = 2_000_000_000
 
     public init(sink: AudioSink, bank: SoundBank, maxVoices: Int = 32) {
         precondition(bank.clips.allSatisfy { $0.rate == sink.info.rate && $0.channels == sink.info.channels },
@@ -258,10 +256,6 @@ public final class AudioEngine: @unchecked Sendable {
                     drainWaits += 1
                     if drainWaits > 4 { return }
                     sink.wait(wakeFD: wakeFD, timeoutMs: timeout)
-                } else if MonotonicClock.nanos() - lastWriteNanos > Self.stuckNanos {
-                    // A server that died can leave its plugin "running" with no room, forever.
-                    fail(AudioError.lost(shape.device, "it has taken no audio for \(Self.stuckNanos / 1_000_000_000) s"))
-                    return
                 } else if idleWakeups >= 2 {
                     idleWakeups = 0
                     guardedWakeups.add(1, ordering: .relaxed)
