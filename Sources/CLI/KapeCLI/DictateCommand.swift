@@ -19,8 +19,10 @@ struct Dictate: ParsableCommand {
             join the review pool.
             """)
 
-    @Argument(help: "A lesson folder (with lesson.json, audio and a transcript).")
+    @Argument(help: "A lesson id from `kape lessons`, or a lesson folder (lesson.json, audio, transcript).",
+              completion: .custom { _, _, _ in DataCompletion.lessons() })
     var lesson: String
+    @OptionGroup var lessons: LessonsDirectoryOption
 
     @Option(help: "Answers, one per line, in phrase order (no audio, no prompts).")
     var answers: String?
@@ -36,8 +38,7 @@ struct Dictate: ParsableCommand {
     @OptionGroup var sounds: SoundsDirectoryOption
 
     func run() throws {
-        let l: Lesson
-        do { l = try Lesson.load(folder: lesson) } catch let e as TranscriptError { throw InputError(e.description) }
+        let l = try lessons.lesson(named: lesson)
         let cues = l.transcript.cues
         guard !cues.isEmpty else { throw InputError("\(l.transcriptPath): no phrases to dictate") }
         let store = try ProgressCLI.store()

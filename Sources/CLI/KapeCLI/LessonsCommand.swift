@@ -10,8 +10,7 @@ struct LessonsCommand: ParsableCommand {
         commandName: "lessons",
         abstract: "List the listening lessons (audio + transcript) with duration and progress.")
 
-    @Option(help: "Lessons directory.")
-    var dir = "lessons"
+    @OptionGroup var dir: LessonsDirectoryOption
     @Option(help: "Only this category.")
     var category: String?
     @Option(help: "Only this level: beginner or experienced.")
@@ -28,7 +27,7 @@ struct LessonsCommand: ParsableCommand {
     func run() throws {
         var problems: [String] = []
         let all: [Lesson]
-        do { all = try Lesson.scan(dir) { problems.append($0.description) } } catch let e as TranscriptError { throw InputError(e.description) }
+        do { all = try Lesson.scan(try dir.path) { problems.append($0.description) } } catch let e as TranscriptError { throw InputError(e.description) }
         for p in problems { FileHandleOutput.stderr("kape: warning: skipped \(p)\n") }
         let chosen = all.filter { l in
             (category.map { l.info.category.caseInsensitiveCompare($0) == .orderedSame } ?? true)

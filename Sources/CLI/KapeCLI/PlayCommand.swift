@@ -22,7 +22,8 @@ struct Play: ParsableCommand {
             (↓ correct, ↑ pass, space pause, q quit); --trace replays a trace in real time as the device.
             """)
 
-    @Option(help: "Deck id (see `kape decks`). Interactive: start this deck's round straight away.")
+    @Option(help: "Deck id (see `kape decks`). Interactive: start this deck's round straight away.",
+            completion: .custom { _, _, _ in DataCompletion.decks() })
     var deck: String?
 
     @Flag(help: "Interactive: play with the keyboard even when a motion device is present.")
@@ -68,7 +69,7 @@ struct Play: ParsableCommand {
         guard headless, let deck else { return try runInteractive() }
         let all = try decks.load()
         guard let chosen = all.first(where: { $0.id == deck }) else {
-            throw InputError("no deck '\(deck)' in \(decks.path): see `kape decks`")
+            throw InputError("no deck '\(deck)' in \(try decks.path): see `kape decks`")
         }
         if chosen.isLocked(in: LocalStore(path: LocalStore.defaultPath())) {
             throw InputError("deck '\(deck)' is VIP and locked")

@@ -109,7 +109,7 @@ public enum FrameRenderer {
             caption = Row("Vendose në ballë", .neon, centred: true)
         case .paused:
             middle = big("PAUZË", cols, space - 2, .orange)
-            caption = Row(pauseText(s.pauseReason), .white, centred: true)
+            caption = s.confirmingLeave ? Row(leaveQuestion, .orange, centred: true) : Row(pauseText(s.pauseReason), .white, centred: true)
         case .playing, .menu, .finished:
             middle = big(r.current ?? "", cols, space, .white)
         }
@@ -174,6 +174,8 @@ public enum FrameRenderer {
         case .motion: return "poshtë: e saktë · lart: kalo · hapësirë pauzë · q dil"
         }
     }
+
+    static let leaveQuestion = "Ta lësh raundin? p: po, te dekët · j: jo, vazhdo"
 
     static func pauseText(_ reason: RoundMachine.PauseReason?) -> String {
         switch reason {

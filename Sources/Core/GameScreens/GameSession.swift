@@ -48,6 +48,9 @@ public struct GameSession {
     public private(set) var flash: (outcome: RoundMachine.Outcome, until: Double)?
     public private(set) var pauseReason: RoundMachine.PauseReason?
     public private(set) var now = 0.0
+    /// q in a round: the round is paused and the player asked whether to leave it (p/Enter: to the decks; j/Esc:
+    /// play on) — one key must not lose a round.
+    public private(set) var confirmingLeave = false
     /// One line under the menu (a locked deck, where the sound goes).
     public var notice: String?
     private let order: (Deck) -> [String]
@@ -66,7 +69,9 @@ public struct GameSession {
 
     public mutating func key(_ key: Key, at t: Double) -> [Effect] {
         var out = tick(at: t)
-        if key == .char("q") || key == .char("Q") { return out + [.quit] }
+        let q = key == .char("q") || key == .char("Q")
+        if screen == .round { return out + roundKey(key, quitKey: q, at: t) }
+        if q { return out + [.quit] }
         switch screen {
         case .browser:
             let count = decks.count + Self.menuItems.count
@@ -89,15 +94,7 @@ public struct GameSession {
             case .escape, .backspace: screen = .browser
             default: break
             }
-        case .round:
-            switch key {
-            case .down: out += gesture(.correct, at: t)
-            case .up: out += gesture(.pass, at: t)
-            case .space:
-                if round?.state == .paused { out += resume(at: t) } else { out += interrupt(.player, at: t) }
-            case .escape: out += interrupt(.player, at: t)
-            default: break
-            }
+        case .round: break
         case .result:
             switch key {
             case .left, .right, .up, .down: resultSelected = 1 - resultSelected
@@ -162,6 +159,34 @@ public struct GameSession {
     }
 
     // MARK: internals
+
+    private mutating func roundKey(_ key: Key, quitKey: Bool, at t: Double) -> [Effect] {
+        if confirmingLeave {
+            confirmingLeave = false
+            switch key {
+            case .char("p"), .char("P"), .char("y"), .char("Y"), .char("q"), .char("Q"), .enter:
+                screen = .browser
+                round = nil
+                flash = nil
+                pauseReason = nil
+                notice = "Raundi u la pa u ruajtur"
+                return []
+            default:
+                return resume(at: t)
+            }
+        }
+        if quitKey {
+            confirmingLeave = true
+            return interrupt(.player, at: t)
+        }
+        switch key {
+        case .down: return gesture(.correct, at: t)
+        case .up: return gesture(.pass, at: t)
+        case .space: return round?.state == .paused ? resume(at: t) : interrupt(.player, at: t)
+        case .escape: return interrupt(.player, at: t)
+        default: return []
+        }
+    }
 
     private mutating func choose(at t: Double) -> [Effect] {
         if selected < decks.count {

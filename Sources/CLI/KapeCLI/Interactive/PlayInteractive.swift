@@ -21,7 +21,7 @@ extension Play {
         // Plain lines have no browser: a round of the named deck, else of the first open one.
         let startDeck = deck ?? (fullScreen ? nil : all.indices.first { !locked[$0] }.map { all[$0].id })
         if let id = startDeck {
-            guard let i = all.firstIndex(where: { $0.id == id }) else { throw InputError("no deck '\(id)' in \(decks.path): see `kape decks`") }
+            guard let i = all.firstIndex(where: { $0.id == id }) else { throw InputError("no deck '\(id)' in \(try decks.path): see `kape decks`") }
             if locked[i] { throw InputError("deck '\(id)' is VIP and locked") }
         }
 
