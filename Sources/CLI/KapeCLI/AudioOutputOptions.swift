@@ -46,7 +46,7 @@ func openSink(device: String?, request: SinkRequest, paced: Bool, fallback: Stri
     do {
         return (try AlsaSink(device: "default", request: request), nil)
     } catch let error as AudioError {
-        let note = "no sound card (\(error.message.split(separator: ";").first ?? "")): writing to \(fallback) instead"
+        let note = "no sound card (\(error.cause ?? error.message)): writing to \(fallback) instead"
         return (try WavFileSink(path: fallback, request: request, paced: paced), note)
     }
 }

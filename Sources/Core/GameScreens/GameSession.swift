@@ -53,6 +53,8 @@ public struct GameSession {
     public private(set) var confirmingLeave = false
     /// One line under the menu (a locked deck, where the sound goes).
     public var notice: String?
+    /// The file that unlocks VIP decks (`{"unlocked": ["id", …]}`), named on screen when a locked deck is chosen.
+    public var entitlementsPath = "entitlements.json"
     private let order: (Deck) -> [String]
 
     /// `order` deals a deck's cards for a new round (shuffle, history).
@@ -155,7 +157,8 @@ public struct GameSession {
         guard locked.count == decks.count else { return }
         let opened = zip(self.locked, locked).filter { $0.0 && !$0.1 }.count
         self.locked = locked
-        notice = opened > 0 ? "Blerjet u rikthyen: \(opened) dek VIP u hap" : "Asnjë blerje për të rikthyer"
+        notice = opened > 0 ? "Blerjet u rikthyen: \(opened) dek VIP u hap"
+                            : "Asnjë blerje për të rikthyer: dekët VIP hapen te \(entitlementsPath)"
     }
 
     // MARK: internals
@@ -191,7 +194,9 @@ public struct GameSession {
     private mutating func choose(at t: Double) -> [Effect] {
         if selected < decks.count {
             guard !locked[selected] else {
-                notice = "🔒 \(decks[selected].title) është VIP: e kyçur (Rikthe Blerjet për ta hapur)"
+                // No shop in the game: the entitlements file is the way, and the screen says how.
+                notice = "🔒 \(decks[selected].title) është VIP. Për ta hapur: shto \"\(decks[selected].id)\" te \"unlocked\" në "
+                    + "\(entitlementsPath) ({\"unlocked\": [\"\(decks[selected].id)\"]}), pastaj Rikthe Blerjet"
                 return []
             }
             return start(decks[selected], at: t)

@@ -24,10 +24,10 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         kape_alsa_set_echo(quiet ? 0 : 1)
     }
 
-    /// alsa-lib's first message since `clearLibraryMessage` on this thread, in brackets, or "".
-    static func libraryMessage() -> String {
+    /// alsa-lib's first message since `clearLibraryMessage` on this thread, or nil.
+    static func libraryMessage() -> String? {
         let text = String(cString: kape_alsa_first_error())
-        return text.isEmpty ? "" : " (alsa-lib: \(text))"
+        return text.isEmpty ? nil : text
     }
 
     static func clearLibraryMessage() {
@@ -62,7 +62,8 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         }
         guard err >= 0, let handle else {
             if let config { snd_config_delete(config) }
-            throw AudioError.cannotOpen(device, alsaMessage(err) + AlsaSink.libraryMessage())
+            let library = AlsaSink.libraryMessage()
+            throw AudioError.cannotOpen(device, alsaMessage(err) + (library.map { " (alsa-lib: \($0))" } ?? ""), cause: library)
         }
         pcm = handle
         do {
