@@ -11,11 +11,11 @@ struct Dictate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Dictation: each phrase of a lesson is played, you type it, and get character-level corrections.",
         discussion: """
-            Interactive: the phrase plays; type what you heard and press Enter (an empty line or Tab then Enter
-            replays it). The feedback marks [typed→right] characters, (+missing) and {−extra} ones, in colour on a
+            Interactive: the phrase plays; type what you heard and press Enter (an empty line or Tab then Enter \
+            replays it). The feedback marks [typed→right] characters, (+missing) and {−extra} ones, in colour on a \
             terminal, then the correct answer and the phrase's accuracy; "ding" or "bonk" plays.
-            Scripted: --answers FILE reads one answer per line and --json prints one object per phrase, then
-            {"event": "result", "accuracy": …, "points": …}. Results go to the progress store; phrases below 100 %
+            Scripted: --answers FILE reads one answer per line and --json prints one object per phrase, then \
+            {"event": "result", "accuracy": …, "points": …}. Results go to the progress store; phrases below 100 % \
             join the review pool.
             """)
 

@@ -14,7 +14,8 @@ public struct Kape: ParsableCommand {
         commandName: "kape",
         abstract: "Real-time motion and audio engine: tilt gestures, traces, the party game and lessons.",
         discussion: """
-            Shell completion (commands, options, deck and lesson ids): kape --generate-completion-script bash             (or zsh, fish); `make install` installs it.
+            Shell completion (commands, options, deck and lesson ids): \
+            kape --generate-completion-script bash (or zsh, fish); `make install` installs it.
             """,
         version: kapeVersion,
         subcommands: [Replay.self, Eval.self, TraceCommand.self, Accuracy.self, SoundCommand.self, SoundsCommand.self,

@@ -13,12 +13,12 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a 60-second round of Kape.",
         discussion: """
-            Headless: --trace TRACE --headless runs a whole round with the trace as the motion source, on the
-            trace's own clock, and prints {"t", "event": "state"|"card"|"correct"|"pass"|"warning"} lines, then the
+            Headless: --trace TRACE --headless runs a whole round with the trace as the motion source, on the \
+            trace's own clock, and prints {"t", "event": "state"|"card"|"correct"|"pass"|"warning"} lines, then the \
             result. The round clock is 0 at the trace's first sample; the first 3 s are the countdown.
 
-            Without --headless: the game, full screen in a terminal (deck browser, round, results, settings), or
-            plain lines when stdout is not a terminal. Motion from the first motion device, else the keyboard
+            Without --headless: the game, full screen in a terminal (deck browser, round, results, settings), or \
+            plain lines when stdout is not a terminal. Motion from the first motion device, else the keyboard \
             (↓ correct, ↑ pass, space pause, q quit); --trace replays a trace in real time as the device.
             """)
 
