@@ -50,9 +50,10 @@ struct LessonsCommand: ParsableCommand {
                 line.add("path", l.folder)
                 text += line.text + "\n"
             } else {
-                let where_ = position.map { "  at \(clock($0))" } ?? ""
+                // Heard to the end: "completed" (the saved place is then the start, which says nothing).
+                let place = position.flatMap { $0 > 0 ? "  at \(clock($0))" : nil } ?? ""
                 text += "\(l.info.id)  \(l.info.title)  [\(l.info.category), \(l.info.level.rawValue)]  \(clock(seconds))"
-                    + "  \(l.transcript.cues.count) lines\(where_)\(done ? "  ✓" : "")\n"
+                    + "  \(l.transcript.cues.count) lines\(done ? "  ✓ completed" : "")\(place)\n"
             }
         }
         if chosen.isEmpty && !json { text = "No lessons match.\n" }

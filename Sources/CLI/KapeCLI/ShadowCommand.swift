@@ -62,9 +62,11 @@ struct ShadowCommand: ParsableCommand {
         view.notice = notice
         let output = ShadowOutput(json: json, cues: l.transcript.cues, duration: reader.seconds)
         let paced = sink is AlsaSink || fullScreen
-        let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen, paced: paced) {
+        // Completion and points only for a lesson someone can have heard: in real time, through a sound device.
+        let record: (() throws -> Int)? = sink is AlsaSink ? {
             try store.update { $0.completeLesson(l.info.id, at: ProgressCLI.now(), calendar: ProgressCLI.calendar) }
-        }
+        } : nil
+        let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen, paced: paced, onEnded: record)
         let heard = try loop.run()
         sink.finish()
         // Heard to the end: next time starts from the beginning.
