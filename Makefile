@@ -3,14 +3,16 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages: C libraries for the shims, and the real parts the tests drive (umockdev, ALSA plugins, PulseAudio,
 # PipeWire with WirePlumber).
-APT_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev \
+APT_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev zlib1g-dev \
 	umockdev evemu-tools alsa-utils libasound2-plugins pulseaudio pulseaudio-utils sox mawk \
 	librsvg2-bin chromium python3-gi gir1.2-umockdev-1.0 espeak-ng flac tmux \
 	pipewire pipewire-bin wireplumber
 BUILD_FLAGS := -Xswiftc -warnings-as-errors
 KAPE := .build/release/kape
+PREFIX ?= /usr/local
+SHARE = $(DESTDIR)$(PREFIX)/share
 
-.PHONY: run test deps build release fuzz bench clean
+.PHONY: run test deps build release install install-files uninstall fuzz bench clean
 
 # PipeWire's ALSA plugin is unpacked from its .deb into .build (Debian 12's pipewire-alsa removes pulseaudio).
 deps:
@@ -32,6 +34,26 @@ run: release
 test: deps release
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	KAPE_BIN=$(CURDIR)/$(KAPE) $(SWIFT) test --skip-build 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
+
+# `make install [PREFIX=/usr/local] [DESTDIR=…]`: the binary, the decks, sounds and lessons (PREFIX/share/kape, where
+# kape finds them; see README) and the bash, zsh and fish completions.
+install: release
+	$(MAKE) install-files
+
+# What install copies, without building (KAPE=… names the binary; the tests use it).
+install-files:
+	install -Dm755 $(KAPE) $(DESTDIR)$(PREFIX)/bin/kape
+	rm -rf $(SHARE)/kape/decks $(SHARE)/kape/sounds $(SHARE)/kape/lessons
+	mkdir -p $(SHARE)/kape $(SHARE)/bash-completion/completions $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
+	cp -R decks sounds lessons $(SHARE)/kape/
+	chmod -R u+rwX,go+rX $(SHARE)/kape
+	$(KAPE) --generate-completion-script bash > $(SHARE)/bash-completion/completions/kape
+	$(KAPE) --generate-completion-script zsh > $(SHARE)/zsh/site-functions/_kape
+	$(KAPE) --generate-completion-script fish > $(SHARE)/fish/vendor_completions.d/kape.fish
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/bin/kape $(SHARE)/kape $(SHARE)/bash-completion/completions/kape \
+	  $(SHARE)/zsh/site-functions/_kape $(SHARE)/fish/vendor_completions.d/kape.fish
 
 fuzz: deps
 	$(MAKE) -C fuzz run SECONDS=$(or $(SECONDS),60)

@@ -36,6 +36,9 @@ let package = Package(
                        providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSndfile", path: layer("Shims", "CSndfile"), pkgConfig: "sndfile",
                        providers: [.apt(["libsndfile1-dev"])]),
+        // alsa-lib's error handler (variadic, so C): its messages become part of Kape's own errors.
+        .target(name: "CALSAErrors", path: layer("Shims", "CALSAErrors"), linkerSettings: [.linkedLibrary("asound")]),
+        .systemLibrary(name: "CZlib", path: layer("Shims", "CZlib"), pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Linux calls Swift's Glibc module hides (pipe2).
         .systemLibrary(name: "CLinux", path: layer("Shims", "CLinux")),
 
@@ -52,8 +55,8 @@ let package = Package(
         .target(name: "Lessons", path: layer("Core", "Lessons")),
         // The party game: decks, the round state machine, results and history, its sounds. Time is an input.
         .target(name: "Game", dependencies: ["Motion"], path: layer("Core", "Game")),
-        // Pixels: an RGB canvas, the 5×7 block font, a PNG encoder.
-        .target(name: "Raster", path: layer("Core", "Raster")),
+        // Pixels: an RGB canvas, the 5×7 block font, a PNG encoder (zlib's deflate).
+        .target(name: "Raster", dependencies: ["CZlib"], path: layer("Core", "Raster")),
         // Terminal pieces the game and the lessons share: key decoding, cell widths, colours.
         .target(name: "TerminalUI", path: layer("Core", "TerminalUI")),
         // The game's screens without I/O (GameSession fed keys, gestures and time; FrameRenderer) and the share card.
@@ -68,7 +71,7 @@ let package = Package(
         // Devices. Live input from evdev: discovery, reading, hot-plug, axis tables, rumble, recording.
         .target(name: "MotionDevices", dependencies: ["Motion", "Platform", "CEvdev"], path: layer("Devices", "MotionDevices")),
         // ALSA sink, WAV-file sink, libsndfile loading, the render thread.
-        .target(name: "AudioIO", dependencies: ["AudioDSP", "Platform", "CALSA", "CSndfile"], path: layer("Devices", "AudioIO")),
+        .target(name: "AudioIO", dependencies: ["AudioDSP", "Platform", "CALSA", "CALSAErrors", "CSndfile"], path: layer("Devices", "AudioIO")),
         // The terminal: raw mode, the alternate screen, the signal pipe, restoring it from signal handlers.
         .target(name: "Terminal", dependencies: ["TerminalUI", "Platform"], path: layer("Devices", "Terminal")),
 

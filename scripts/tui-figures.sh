@@ -36,4 +36,8 @@ wait_for "Pikë: 5"
 shell=$(tmux -L $SOCK display -p -t k '#{pane_pid}')
 game=$(cat /proc/"$shell"/task/*/children | awk '{print $1}')
 grep -E 'VmHWM|VmRSS' /proc/"$game"/status | tr -s ' \t' ' ' | sed 's/^/during a round: /'
+tmux -L $SOCK send-keys -t k q  # q in a round asks: p leaves it, q in the browser quits
+wait_for "Ta lësh raundin"
+tmux -L $SOCK send-keys -t k p
+wait_for "Zgjidh"
 tmux -L $SOCK send-keys -t k q

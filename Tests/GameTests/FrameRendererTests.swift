@@ -108,7 +108,7 @@ import Testing
         _ = s.key(.down, at: 0)
         _ = s.key(.enter, at: 0)
         #expect(s.screen == .browser)  // locked: no round
-        #expect(rows(FrameRenderer.render(s, columns: 100, rows: 30)).contains { $0.contains("VIP: e kyçur") })
+        #expect(rows(FrameRenderer.render(s, columns: 100, rows: 30)).contains { $0.contains("është VIP. Për ta hapur") })
     }
 
     @Test func resultScreenListsEveryCardAndTheChoices() {

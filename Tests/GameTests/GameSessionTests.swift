@@ -63,10 +63,25 @@ import Testing
         #expect(s.startRound(deckID: "v", at: 0) != nil)
     }
 
-    @Test func qQuitsFromAnyScreen() {
+    @Test func qQuitsFromTheBrowser() {
         var s = session(GameSettings())
         #expect(s.key(.char("q"), at: 0) == [.quit])
+    }
+
+    /// One key must not lose a round: q pauses and asks; p goes back to the decks, j plays on after a countdown.
+    @Test func qInARoundAsksThenGoesBackToTheDecks() {
+        var s = session(GameSettings())
         _ = s.startRound(deckID: "d", at: 0)
-        #expect(s.key(.char("q"), at: 1).last == .quit)
+        _ = s.tick(at: 4)
+        #expect(s.round?.state == .playing)
+        #expect(!s.key(.char("q"), at: 5).contains(.quit))
+        #expect(s.confirmingLeave && s.screen == .round && s.round?.state == .paused)
+        #expect(FrameRenderer.render(s, columns: 80, rows: 24).contains("Ta lësh raundin?"))
+        _ = s.key(.char("j"), at: 6)
+        #expect(!s.confirmingLeave && s.round?.state == .buffer)
+        _ = s.key(.char("q"), at: 7)
+        #expect(s.key(.char("p"), at: 8).isEmpty)
+        #expect(s.screen == .browser && s.round == nil && !s.confirmingLeave)
+        #expect(s.key(.char("q"), at: 9) == [.quit])
     }
 }

@@ -1,58 +1,84 @@
+import Foundation
 import Game
 import GameScreens
 import Raster
 import Testing
 
-/// Reads back what PNGEncoder writes: chunks with their CRCs, and the stored deflate blocks of IDAT.
+/// Reads back what PNGEncoder writes with an independent decoder: Python's zlib inflates IDAT and the filters
+/// (all five PNG types) are undone there too; every chunk's CRC is checked against zlib's.
 struct DecodedPNG {
     var width = 0, height = 0
     var rgb: [UInt8] = []
 
-    init(_ d: [UInt8]) throws {
-        func be32(_ i: Int) -> Int { Int(d[i]) << 24 | Int(d[i + 1]) << 16 | Int(d[i + 2]) << 8 | Int(d[i + 3]) }
-        try #require(Array(d.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        var i = 8
-        var idat: [UInt8] = []
-        while i < d.count {
-            let n = be32(i)
-            let typeAndBody = Array(d[(i + 4)..<(i + 8 + n)])
-            try #require(PNGEncoder.crc32(typeAndBody) == UInt32(be32(i + 8 + n)))
-            let type = String(decoding: typeAndBody.prefix(4), as: UTF8.self)
-            if type == "IHDR" { width = be32(i + 8); height = be32(i + 12) }
-            if type == "IDAT" { idat += typeAndBody.dropFirst(4) }
+    static let decoder = """
+        import struct, sys, zlib
+        d = sys.stdin.buffer.read()
+        assert d[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
+        i, idat = 8, b''
+        while i < len(d):
+            n, t = struct.unpack('>I4s', d[i:i + 8])
+            body = d[i + 8:i + 8 + n]
+            assert zlib.crc32(t + body) == struct.unpack('>I', d[i + 8 + n:i + 12 + n])[0], t
+            if t == b'IHDR':
+                w, h, depth, colour = struct.unpack('>IIBB', body[:10])
+                assert depth == 8 and colour == 2
+            if t == b'IDAT':
+                idat += body
             i += 12 + n
-        }
-        // zlib: 2-byte header, stored blocks (BTYPE 00), Adler-32.
-        var raw: [UInt8] = []
-        var p = 2
-        while true {
-            let final = idat[p] & 1 == 1
-            try #require(idat[p] & 6 == 0)
-            let len = Int(idat[p + 1]) | Int(idat[p + 2]) << 8
-            let nlen = Int(idat[p + 3]) | Int(idat[p + 4]) << 8
-            try #require(len ^ nlen == 0xFFFF)
-            raw += idat[(p + 5)..<(p + 5 + len)]
-            p += 5 + len
-            if final { break }
-        }
-        try #require(PNGEncoder.adler32(raw) == UInt32(idat[p]) << 24 | UInt32(idat[p + 1]) << 16 | UInt32(idat[p + 2]) << 8 | UInt32(idat[p + 3]))
-        let stride = width * 3 + 1
-        try #require(raw.count == stride * height)
-        for y in 0..<height {
-            try #require(raw[y * stride] == 0)
-            rgb += raw[(y * stride + 1)..<((y + 1) * stride)]
-        }
+        raw = zlib.decompress(idat)
+        stride = w * 3
+        assert len(raw) == (stride + 1) * h
+        out, prev = bytearray(), bytearray(stride)
+        for y in range(h):
+            f, row = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+            if f == 2:
+                row = bytearray((u + v) & 255 for u, v in zip(row, prev))
+            for x in range(stride if f in (1, 3, 4) else 0):
+                a = row[x - 3] if x >= 3 else 0
+                b, c = prev[x], (prev[x - 3] if x >= 3 else 0)
+                if f == 1: row[x] = (row[x] + a) & 255
+                elif f == 3: row[x] = (row[x] + (a + b) // 2) & 255
+                elif f == 4:
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    row[x] = (row[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+            assert f in range(5), f
+            out += row
+            prev = row
+        sys.stdout.buffer.write(struct.pack('>II', w, h) + bytes(out))
+        """
+
+    init(_ d: [UInt8]) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kape-png-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.png"), output = dir.appendingPathComponent("out.raw")
+        try Data(d).write(to: input)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = ["-c", Self.decoder]
+        p.standardInput = try FileHandle(forReadingFrom: input)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        p.standardOutput = try FileHandle(forWritingTo: output)
+        try p.run()
+        p.waitUntilExit()
+        try #require(p.terminationStatus == 0, "python3 could not decode the PNG")
+        let out = [UInt8](try Data(contentsOf: output))
+        try #require(out.count >= 8)
+        func be32(_ i: Int) -> Int { Int(out[i]) << 24 | Int(out[i + 1]) << 16 | Int(out[i + 2]) << 8 | Int(out[i + 3]) }
+        width = be32(0); height = be32(4)
+        rgb = Array(out.dropFirst(8))
+        try #require(rgb.count == width * height * 3)
     }
 }
 
 @Suite struct PNGTests {
     @Test func checksumsMatchKnownValues() {
         #expect(PNGEncoder.crc32(Array("IEND".utf8)) == 0xAE42_6082)
-        #expect(PNGEncoder.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
     }
 
-    @Test func roundTripsPixelsAcrossManyStoredBlocks() throws {
-        let w = 300, h = 100  // 90 100 bytes of scanlines: two stored blocks
+    @Test func roundTripsPixels() throws {
+        let w = 300, h = 100
         let rgb = (0..<(w * h * 3)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         let png = try DecodedPNG(PNGEncoder.encode(width: w, height: h, rgb: rgb))
         #expect(png.width == w && png.height == h)
@@ -61,7 +87,10 @@ struct DecodedPNG {
 
     @Test func shareCardIsPortraitHDInTheGameColours() throws {
         let result = RoundResult(answers: (0..<7).map { .init(card: "c\($0)", outcome: .correct) })
-        let png = try DecodedPNG(ShareCard.png(result: result, deckTitle: "Gurbet"))
+        let bytes = ShareCard.png(result: result, deckTitle: "Gurbet")
+        // Deflated: 6.2 MB when it was stored blocks; the issue asks for under 300 KB.
+        #expect(bytes.count < 300_000, "share card: \(bytes.count) bytes")
+        let png = try DecodedPNG(bytes)
         #expect(png.width == 1080 && png.height == 1920)
         func at(_ x: Int, _ y: Int) -> [UInt8] { Array(png.rgb[((y * 1080 + x) * 3)..<((y * 1080 + x) * 3 + 3)]) }
         #expect(at(5, 5) == [0, 0, 0])                 // black background

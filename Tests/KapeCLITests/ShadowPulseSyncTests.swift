@@ -37,6 +37,10 @@ import Platform
             let status = shadow.wait()
             #expect(status == 0, "kape shadow exited \(status): \(shadow.errorText)")
             monitor.stop()
+            // Heard in real time through a device: completed, 50 points the first time, 10 after.
+            let end = shadow.lines().last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.text.utf8)) as? [String: Any] }
+            #expect(end?["event"] as? String == "end" && end?["completed"] as? Bool == true)
+            #expect(end?["points"] as? Int == (speed == 0.5 ? 50 : 10), "\(end ?? [:])")
 
             let (samples, t0) = monitor.samplesAndStart(rate: Self.monitorRate)
             let (starts, ends) = Self.edges(samples)
@@ -55,6 +59,9 @@ import Platform
             print("FIGURE shadow sync on the PulseAudio null sink \(speed)x: cue change − played edge ms \(errors.map { String(format: "%.1f", $0) }.joined(separator: " ")); worst \(String(format: "%.1f", worst))")
             #expect(worst < 100, "\(speed)x: a cue change fell inside a phrase: \(errors)")
         }
+        // Listed as completed, not "at 0:00".
+        let list = try KapeRun.run(["lessons", "--dir", dir.url.path], environment: env)
+        #expect(list.stdout.contains("✓ completed") && !list.stdout.contains("at 0:00"), "\(list.stdout)")
     }
 
     /// Monitor frames where sound starts (after ≥ 0.2 s of quiet) and stops (before ≥ 0.2 s of quiet).

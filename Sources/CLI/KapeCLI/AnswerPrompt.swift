@@ -20,8 +20,12 @@ final class AnswerPrompt {
 
     func close() { if live { TerminalMode.leave() } }
 
-    /// Raw mode does not turn \n into \r\n.
-    func say(_ text: String) { FileHandleOutput.stdout(live ? text.replacingOccurrences(of: "\n", with: "\r\n") : text) }
+    /// Raw mode does not turn \n into \r\n; on a terminal the lines wrap at words to its width.
+    func say(_ text: String) {
+        guard live else { return FileHandleOutput.stdout(text) }
+        let wrapped = TextCells.wrapStyled(text, TerminalMode.size().columns)
+        FileHandleOutput.stdout(wrapped.replacingOccurrences(of: "\n", with: "\r\n"))
+    }
 
     /// Plays the phrase (when there is audio) and asks until something is typed; Tab or an empty answer asks again
     /// (and replays). nil at the end of input.

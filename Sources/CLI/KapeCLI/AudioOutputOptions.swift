@@ -49,34 +49,18 @@ func openSink(device: String?, request: SinkRequest, paced: Bool, fallback: Stri
     do {
         return (try AlsaSink(device: "default", request: request), nil)
     } catch let error as AudioError {
-        let note = "no sound card (\(error.message.split(separator: ";").first ?? "")): writing to \(fallback) instead"
+        let note = "no sound card (\(error.cause ?? error.message)): writing to \(fallback) instead"
         return (try WavFileSink(path: fallback, request: request, paced: paced), note)
     }
 }
 
-/// Where the sounds live: `--sounds`, else $KAPE_SOUNDS, else ./sounds, else the sounds/ beside the package the
-/// binary was built in.
+/// Where the sounds live: `--sounds`, else $KAPE_SOUNDS, else the data directories (`DataDirectories`). A sound
+/// missing there is synthesised from its recipe, so no directory at all is not an error here.
 struct SoundsDirectoryOption: ParsableArguments {
     @Option(help: "Directory of sound files (WAV, FLAC, Ogg).")
     var sounds: String?
 
-    var path: String {
-        if let sounds { return sounds }
-        if let env = getenv("KAPE_SOUNDS") { return String(cString: env) }
-        if isDirectory("sounds") { return "sounds" }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if n > 0 {
-            let exe = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            var parts = exe.split(separator: "/", omittingEmptySubsequences: false)
-            for _ in 0..<3 where parts.count > 1 {  // .build/<config>/kape → package root
-                parts.removeLast()
-                let candidate = parts.joined(separator: "/") + "/sounds"
-                if isDirectory(candidate) { return candidate }
-            }
-        }
-        return "sounds"
-    }
+    var path: String { DataDirectories.locate("sounds", override: sounds) ?? "sounds" }
 }
 
 func isDirectory(_ path: String) -> Bool {

@@ -20,8 +20,8 @@ struct BenchLatency: ParsableCommand {
         commandName: "latency",
         abstract: "Replay a trace in real time through detector, mixer and sink; report per-trigger latency.",
         discussion: """
-            Internal latency: from the moment the trace frame that fired reached the engine to the moment the first
-            frame of its sound was committed to the device. Audible: internal plus the frames queued ahead of it
+            Internal latency: from the moment the trace frame that fired reached the engine to the moment the first \
+            frame of its sound was committed to the device. Audible: internal plus the frames queued ahead of it \
             then (snd_pcm_delay). Through a sound server the delay includes the server's own buffer.
             With --json, one object per trigger, then the summary object as the last line.
             """)

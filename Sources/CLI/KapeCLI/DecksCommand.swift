@@ -4,26 +4,15 @@ import Game
 import Platform
 import TextFormat
 
-/// Where the decks live: `--decks`, else $KAPE_DECKS, else ./decks, else the decks/ of the package the binary was
-/// built in.
+/// Where the decks live: `--decks`, else $KAPE_DECKS, else the data directories (`DataDirectories`).
 struct DecksDirectoryOption: ParsableArguments {
-    @Option(help: "Load the decks from this directory instead of the bundled ones.")
+    @Option(help: "Load the decks from this directory instead of the installed ones.")
     var decks: String?
 
-    var path: String {
-        if let decks { return decks }
-        if let env = ProcessInfo.processInfo.environment["KAPE_DECKS"], !env.isEmpty { return env }
-        if isDirectory("decks") { return "decks" }
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        for _ in 0..<3 {  // .build/<config>/kape → package root
-            url.deleteLastPathComponent()
-            if isDirectory(url.path + "/decks") { return url.path + "/decks" }
-        }
-        return "decks"
-    }
+    var path: String { get throws { try dataDirectory("decks", override: decks, option: "--decks") } }
 
     func load() throws -> [Deck] {
-        do { return try DeckLoader.load(directory: path) } catch let e as DeckError { throw InputError(e.description) }
+        do { return try DeckLoader.load(directory: try path) } catch let e as DeckError { throw InputError(e.description) }
     }
 }
 

@@ -8,8 +8,8 @@ struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List motion input devices (accelerometer/gyro nodes in /dev/input).",
         discussion: """
-            Lists every /dev/input/event* that is a motion node (INPUT_PROP_ACCELEROMETER, or ABS_X/Y/Z and no
-            keys): name, ids, the driver it looks like, axes, gyro and MSC_TIMESTAMP, the measured sample rate,
+            Lists every /dev/input/event* that is a motion node (INPUT_PROP_ACCELEROMETER, or ABS_X/Y/Z and no \
+            keys): name, ids, the driver it looks like, axes, gyro and MSC_TIMESTAMP, the measured sample rate, \
             the axis map in use and the gamepad node beside it. Nodes that cannot be read are listed with the fix.
             """)
 

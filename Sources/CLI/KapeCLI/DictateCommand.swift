@@ -11,16 +11,18 @@ struct Dictate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Dictation: each phrase of a lesson is played, you type it, and get character-level corrections.",
         discussion: """
-            Interactive: the phrase plays; type what you heard and press Enter (an empty line or Tab then Enter
-            replays it). The feedback marks [typed→right] characters, (+missing) and {−extra} ones, in colour on a
+            Interactive: the phrase plays; type what you heard and press Enter (an empty line or Tab then Enter \
+            replays it). The feedback marks [typed→right] characters, (+missing) and {−extra} ones, in colour on a \
             terminal, then the correct answer and the phrase's accuracy; "ding" or "bonk" plays.
-            Scripted: --answers FILE reads one answer per line and --json prints one object per phrase, then
-            {"event": "result", "accuracy": …, "points": …}. Results go to the progress store; phrases below 100 %
+            Scripted: --answers FILE reads one answer per line and --json prints one object per phrase, then \
+            {"event": "result", "accuracy": …, "points": …}. Results go to the progress store; phrases below 100 % \
             join the review pool.
             """)
 
-    @Argument(help: "A lesson folder (with lesson.json, audio and a transcript).")
+    @Argument(help: "A lesson id from `kape lessons`, or a lesson folder (lesson.json, audio, transcript).",
+              completion: .custom { _, _, _ in DataCompletion.lessons() })
     var lesson: String
+    @OptionGroup var lessons: LessonsDirectoryOption
 
     @Option(help: "Answers, one per line, in phrase order (no audio, no prompts).")
     var answers: String?
@@ -36,8 +38,7 @@ struct Dictate: ParsableCommand {
     @OptionGroup var sounds: SoundsDirectoryOption
 
     func run() throws {
-        let l: Lesson
-        do { l = try Lesson.load(folder: lesson) } catch let e as TranscriptError { throw InputError(e.description) }
+        let l = try lessons.lesson(named: lesson)
         let cues = l.transcript.cues
         guard !cues.isEmpty else { throw InputError("\(l.transcriptPath): no phrases to dictate") }
         let store = try ProgressCLI.store()

@@ -9,8 +9,8 @@ struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Score detections against the truth files in a directory.",
         discussion: """
-            Replays every *.evemu / *.csv in DIR that has a *.truth.json beside it, matches detections of the same
-            kind from 50 ms before to 350 ms after each true threshold crossing, and prints precision, recall, F1
+            Replays every *.evemu / *.csv in DIR that has a *.truth.json beside it, matches detections of the same \
+            kind from 50 ms before to 350 ms after each true threshold crossing, and prints precision, recall, F1 \
             and detection latency (median, p95) per trace and overall. Exit status: 0, 1 bad input, 2 usage.
             """)
 

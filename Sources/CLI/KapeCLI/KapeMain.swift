@@ -13,6 +13,11 @@ public struct Kape: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "kape",
         abstract: "Real-time motion and audio engine: tilt gestures, traces, the party game and lessons.",
+        discussion: """
+            Shell completion (commands, options, deck and lesson ids): \
+            kape --generate-completion-script bash (or zsh, fish); `make install` installs it.
+            """,
+        version: kapeVersion,
         subcommands: [Replay.self, Eval.self, TraceCommand.self, Accuracy.self, SoundCommand.self, SoundsCommand.self,
                       AudioCommand.self, BenchCommand.self, DecksCommand.self, Play.self, Check.self, Stats.self,
                       Review.self, Dictate.self, Devices.self, Live.self, Record.self, RumbleCommand.self,

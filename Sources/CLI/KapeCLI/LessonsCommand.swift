@@ -10,8 +10,7 @@ struct LessonsCommand: ParsableCommand {
         commandName: "lessons",
         abstract: "List the listening lessons (audio + transcript) with duration and progress.")
 
-    @Option(help: "Lessons directory.")
-    var dir = "lessons"
+    @OptionGroup var dir: LessonsDirectoryOption
     @Option(help: "Only this category.")
     var category: String?
     @Option(help: "Only this level: beginner or experienced.")
@@ -28,7 +27,7 @@ struct LessonsCommand: ParsableCommand {
     func run() throws {
         var problems: [String] = []
         let all: [Lesson]
-        do { all = try Lesson.scan(dir) { problems.append($0.description) } } catch let e as TranscriptError { throw InputError(e.description) }
+        do { all = try Lesson.scan(try dir.path) { problems.append($0.description) } } catch let e as TranscriptError { throw InputError(e.description) }
         for p in problems { FileHandleOutput.stderr("kape: warning: skipped \(p)\n") }
         let chosen = all.filter { l in
             (category.map { l.info.category.caseInsensitiveCompare($0) == .orderedSame } ?? true)
@@ -51,9 +50,10 @@ struct LessonsCommand: ParsableCommand {
                 line.add("path", l.folder)
                 text += line.text + "\n"
             } else {
-                let where_ = position.map { "  at \(clock($0))" } ?? ""
+                // Heard to the end: "completed" (the saved place is then the start, which says nothing).
+                let place = position.flatMap { $0 > 0 ? "  at \(clock($0))" : nil } ?? ""
                 text += "\(l.info.id)  \(l.info.title)  [\(l.info.category), \(l.info.level.rawValue)]  \(clock(seconds))"
-                    + "  \(l.transcript.cues.count) lines\(where_)\(done ? "  ✓" : "")\n"
+                    + "  \(l.transcript.cues.count) lines\(done ? "  ✓ completed" : "")\(place)\n"
             }
         }
         if chosen.isEmpty && !json { text = "No lessons match.\n" }

@@ -9,7 +9,7 @@ struct Live: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read a motion device live and print every tilt gesture as it happens.",
         discussion: """
-            Hold the device still in the neutral pose for a second to calibrate, then nod. With --json, one object
+            Hold the device still in the neutral pose for a second to calibrate, then nod. With --json, one object \
             per line in the shape of `kape replay` plus "mono" (CLOCK_MONOTONIC seconds when the frame arrived):
             {"t": <event time>, "event": "correct"|"pass"|"calibrated"|"resync"|"deviceLost"|"deviceBack", "tilt": <degrees>, "mono": <s>}.
             Ctrl-C stops.

@@ -13,16 +13,17 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a 60-second round of Kape.",
         discussion: """
-            Headless: --trace TRACE --headless runs a whole round with the trace as the motion source, on the
-            trace's own clock, and prints {"t", "event": "state"|"card"|"correct"|"pass"|"warning"} lines, then the
+            Headless: --trace TRACE --headless runs a whole round with the trace as the motion source, on the \
+            trace's own clock, and prints {"t", "event": "state"|"card"|"correct"|"pass"|"warning"} lines, then the \
             result. The round clock is 0 at the trace's first sample; the first 3 s are the countdown.
 
-            Without --headless: the game, full screen in a terminal (deck browser, round, results, settings), or
-            plain lines when stdout is not a terminal. Motion from the first motion device, else the keyboard
+            Without --headless: the game, full screen in a terminal (deck browser, round, results, settings), or \
+            plain lines when stdout is not a terminal. Motion from the first motion device, else the keyboard \
             (↓ correct, ↑ pass, space pause, q quit); --trace replays a trace in real time as the device.
             """)
 
-    @Option(help: "Deck id (see `kape decks`). Interactive: start this deck's round straight away.")
+    @Option(help: "Deck id (see `kape decks`). Interactive: start this deck's round straight away.",
+            completion: .custom { _, _, _ in DataCompletion.decks() })
     var deck: String?
 
     @Flag(help: "Interactive: play with the keyboard even when a motion device is present.")
@@ -74,7 +75,7 @@ struct Play: ParsableCommand {
         guard headless, let deck else { return try runInteractive() }
         let all = try decks.load()
         guard let chosen = all.first(where: { $0.id == deck }) else {
-            throw InputError("no deck '\(deck)' in \(decks.path): see `kape decks`")
+            throw InputError("no deck '\(deck)' in \(try decks.path): see `kape decks`")
         }
         if chosen.isLocked(in: LocalStore(path: LocalStore.defaultPath())) {
             throw InputError("deck '\(deck)' is VIP and locked")

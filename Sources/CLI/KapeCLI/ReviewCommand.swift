@@ -18,8 +18,7 @@ struct Review: ParsableCommand {
     @Flag(inversion: .prefixedEnableDisable, help: "Whether mastered phrases come back every 20 days (saved).")
     var repeatMastered: Bool?
     @OptionGroup var compare: CompareFlags
-    @Option(help: "Lessons directory, to play the phrases' audio.")
-    var lessons = "lessons"
+    @OptionGroup var lessons: LessonsDirectoryOption
     @Flag(help: "No sound.")
     var noSound = false
     @OptionGroup var output: AudioOutputOptions
@@ -68,7 +67,7 @@ struct Review: ParsableCommand {
 
     /// Today's due phrases as dictation: each is played from its lesson (when the lesson is found), typed, marked.
     private func interactive(_ due: [ReviewItem], store: ProgressStore) throws {
-        let found = (try? Lesson.scan(lessons)) ?? []
+        let found = (try? Lesson.scan(try lessons.path)) ?? []
         var players: [String: PhrasePlayer] = [:]
         defer { players.values.forEach { $0.finish() } }
         let prompt = AnswerPrompt()

@@ -19,8 +19,10 @@ struct ShadowCommand: ParsableCommand {
             The place is saved when you quit and playback resumes there; hearing the whole lesson marks it completed.
             """)
 
-    @Argument(help: "Lesson folder (lesson.json, audio, transcript).")
+    @Argument(help: "A lesson id from `kape lessons`, or a lesson folder (lesson.json, audio, transcript).",
+              completion: .custom { _, _, _ in DataCompletion.lessons() })
     var lesson: String
+    @OptionGroup var lessons: LessonsDirectoryOption
     @Option(help: "Speed, 0.5 to 2.0. Default: the setting (`kape settings --default-speed`).")
     var speed: Double?
     @Flag(help: "Print cue changes and state changes as JSON lines.")
@@ -39,8 +41,7 @@ struct ShadowCommand: ParsableCommand {
     }
 
     func run() throws {
-        let l: Lesson
-        do { l = try Lesson.load(folder: lesson) } catch let e as TranscriptError { throw InputError(e.description) }
+        let l = try lessons.lesson(named: lesson)
         let reader = try SoundFileReader(path: l.audioPath)
         let store = try ProgressCLI.store()
         let progress = try store.read()
@@ -61,9 +62,11 @@ struct ShadowCommand: ParsableCommand {
         view.notice = notice
         let output = ShadowOutput(json: json, cues: l.transcript.cues, duration: reader.seconds)
         let paced = sink is AlsaSink || fullScreen
-        let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen, paced: paced) {
+        // Completion and points only for a lesson someone can have heard: in real time, through a sound device.
+        let record: (() throws -> Int)? = sink is AlsaSink ? {
             try store.update { $0.completeLesson(l.info.id, at: ProgressCLI.now(), calendar: ProgressCLI.calendar) }
-        }
+        } : nil
+        let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen, paced: paced, onEnded: record)
         let heard = try loop.run()
         sink.finish()
         // Heard to the end: next time starts from the beginning.

@@ -14,7 +14,7 @@ struct Convert: ParsableCommand {
         abstract: "Convert a trace between evemu (as evemu-record writes it) and kape CSV.",
         discussion: """
             Formats come from the file names (.csv is CSV, anything else evemu) unless --from / --to say otherwise.
-            CSV becomes a DualSense-like device (accelerometer 8192 per g, gyroscope 1024 per deg/s, MSC_TIMESTAMP);
+            CSV becomes a DualSense-like device (accelerometer 8192 per g, gyroscope 1024 per deg/s, MSC_TIMESTAMP); \
             evemu becomes the samples `kape replay` sees, t on the recording's E: timeline.
             The output is written to a temporary file and renamed into place only when complete.
             """)

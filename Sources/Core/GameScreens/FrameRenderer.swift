@@ -27,8 +27,8 @@ public enum FrameRenderer {
         var background = RGB.black
         var body: [Row]
         switch s.screen {
-        case .browser: body = browser(s, cols)
-        case .settings: body = settings(s)
+        case .browser: body = browser(s, cols, height)
+        case .settings: body = settings(s, cols)
         case .round:
             body = round(s, cols, height)
             if let f = s.flash { background = f.outcome == .correct ? .neon : .orange }
@@ -58,36 +58,76 @@ public enum FrameRenderer {
 
     // MARK: screens
 
-    static func browser(_ s: GameSession, _ cols: Int) -> [Row] {
-        var rows: [Row] = [Row("KAPE", .red, centred: true), Row("Zgjidh një dek", .grey, centred: true), .blank]
+    /// Header, the decks and the menu (scrolled so ▶ stays visible), then the key help, the input and the notice,
+    /// wrapped at words: nothing of it leaves the screen, down to 40×12.
+    static func browser(_ s: GameSession, _ cols: Int, _ height: Int) -> [Row] {
+        let roomy = height >= 20
+        var head: [Row] = [Row("KAPE", .red, centred: true), Row("Zgjidh një dek", .grey, centred: true)]
+        if roomy { head.append(.blank) }
+        var items: [[Row]] = []
         for (i, deck) in s.decks.enumerated() {
-            let marker = i == s.selected ? "▶ " : "  "
+            let chosen = i == s.selected
+            let name = (chosen ? "▶ " : "  ") + deck.icon + "  " + deck.title
             let lock = s.locked[i] ? "  🔒 VIP" : ""
-            let colour: RGB = i == s.selected ? .neon : .white
-            rows.append(Row(pieces: [(marker + deck.icon + "  " + deck.title, colour), (lock, .orange),
-                                     ("  · \(deck.difficulty) · \(deck.cards.count) karta", .grey)]))
-            rows.append(Row("      " + deck.description, .grey))
+            let details = "\(deck.difficulty) · \(deck.cards.count) karta"
+            var rows: [Row]
+            if TextCells.width(name + lock + "  · " + details) <= cols {
+                rows = [Row(pieces: [(name, chosen ? .neon : .white), (lock, .orange), ("  · " + details, .grey)])]
+            } else {
+                rows = [Row(pieces: [(name, chosen ? .neon : .white), (lock, .orange)]), Row("      " + details, .grey)]
+            }
+            rows += wrapped(deck.description, cols, indent: 6, .grey)
+            items.append(rows)
         }
-        rows.append(.blank)
         for (j, item) in GameSession.menuItems.enumerated() {
             let i = s.decks.count + j
-            rows.append(Row((i == s.selected ? "▶ " : "  ") + item, i == s.selected ? .neon : .white))
+            let row = Row((i == s.selected ? "▶ " : "  ") + item, i == s.selected ? .neon : .white)
+            items.append(j == 0 && roomy ? [.blank, row] : [row])
         }
-        rows.append(.blank)
-        rows.append(Row("↑↓ zgjidh · Enter: Luaj · q: dil", .grey))
-        rows.append(Row(inputLine(s.input), .grey))
-        if let notice = s.notice { rows.append(Row(notice, .orange)) }
-        return rows
+        var foot = wrapped("↑↓ zgjidh · Enter: Luaj · q: dil", cols, .grey) + wrapped(inputLine(s.input), cols, .grey)
+        if let notice = s.notice { foot += wrapped(notice, cols, .orange) }
+        if roomy { foot.insert(.blank, at: 0) }
+        // The list keeps at least three rows: the header goes first, then the key help.
+        if height - head.count - foot.count < 3 { head = [] }
+        if height - foot.count < 3 && foot.count > 1 { foot.removeFirst(min(foot.count - 1, 3 - (height - foot.count))) }
+        return head + scrolled(items, selected: s.selected, rows: max(1, height - head.count - foot.count)) + foot
     }
 
-    static func settings(_ s: GameSession) -> [Row] {
+    /// The rows of `items` that fit in `rows`, the selected item whole (as much of it as fits) and ▲/▼ where more
+    /// is above or below.
+    static func scrolled(_ items: [[Row]], selected: Int, rows: Int) -> [Row] {
+        let all = items.flatMap { $0 }
+        guard all.count > rows else { return all + Array(repeating: .blank, count: rows - all.count) }
+        let start = items.prefix(selected).reduce(0) { $0 + $1.count }
+        let end = start + (items.indices.contains(selected) ? items[selected].count : 0)
+        let marks = rows >= 5 ? 1 : 0  // a row each for ▲ and ▼ when there is room for them
+        let visible = rows - 2 * marks
+        // The top row is the start of an item when that still shows the selected one whole.
+        var starts: [Int] = [], offset = 0
+        for item in items { starts.append(offset); offset += item.count }
+        var top = starts.first { $0 <= start && $0 + visible >= end && $0 + visible >= min(all.count, start + visible) } ?? start
+        top = max(0, min(top, all.count - visible))
+        var out: [Row] = []
+        if marks == 1 { out.append(top > 0 ? Row("▲", .grey, centred: true) : .blank) }
+        out += all[top..<min(all.count, top + visible)]
+        if marks == 1 { out.append(top + visible < all.count ? Row("▼", .grey, centred: true) : .blank) }
+        return out
+    }
+
+    static func wrapped(_ text: String, _ cols: Int, indent: Int = 0, centred: Bool = false, _ colour: RGB) -> [Row] {
+        let pad = String(repeating: " ", count: indent)
+        return TextCells.wrap(text, max(1, cols - indent)).map { Row(pad + $0, colour, centred: centred) }
+    }
+
+    static func settings(_ s: GameSession, _ cols: Int) -> [Row] {
         func onOff(_ b: Bool) -> String { b ? "Po" : "Jo" }
         let items = ["Zëri: " + onOff(s.settings.sound), "Dridhja: " + onOff(s.settings.rumble), "Mbrapa"]
         var rows: [Row] = [Row("Cilësimet", .red, centred: true), .blank]
         for (i, item) in items.enumerated() {
             rows.append(Row((i == s.settingsSelected ? "▶ " : "  ") + item, i == s.settingsSelected ? .neon : .white))
         }
-        rows += [.blank, Row("↑↓ zgjidh · Enter/←→ ndrysho · Esc: Mbrapa", .grey)]
+        rows.append(.blank)
+        rows += wrapped("↑↓ zgjidh · Enter/←→ ndrysho · Esc: Mbrapa", cols, .grey)
         return rows
     }
 
@@ -99,21 +139,25 @@ public enum FrameRenderer {
         let status = Row(pieces: [((s.deck?.title ?? "") + "   ", .grey), (clock, warning ? .red : .white),
                                   ("   Pikë: \(r.result.score)", .neon)], centred: true)
         var rows = [status, warning ? Row("⚠ 10 SEKONDA!", .red, centred: true) : .blank]
-        let footer = [Row(hints(s), .grey, centred: true)]
+        let footer = wrapped(hints(s), cols, centred: true, .grey)
         let space = max(0, height - rows.count - footer.count - 1)
         var middle: [Row] = []
-        var caption: Row?
+        var caption: [Row] = []
         switch r.state {
         case .buffer:
-            middle = big(String(s.countdown ?? 3), cols, space - 2, .white)
-            caption = Row("Vendose në ballë", .neon, centred: true)
+            caption = wrapped("Vendose në ballë", cols, centred: true, .neon)
         case .paused:
-            middle = big("PAUZË", cols, space - 2, .orange)
-            caption = Row(pauseText(s.pauseReason), .white, centred: true)
-        case .playing, .menu, .finished:
-            middle = big(r.current ?? "", cols, space, .white)
+            caption = s.confirmingLeave ? wrapped(leaveQuestion, cols, centred: true, .orange)
+                                        : wrapped(pauseText(s.pauseReason), cols, centred: true, .white)
+        case .playing, .menu, .finished: break
         }
-        if let caption { middle += [.blank, caption] }
+        let captionSpace = caption.isEmpty ? 0 : caption.count + 1
+        switch r.state {
+        case .buffer: middle = big(String(s.countdown ?? 3), cols, space - captionSpace, .white)
+        case .paused: middle = big("PAUZË", cols, space - captionSpace, .orange)
+        case .playing, .menu, .finished: middle = big(r.current ?? "", cols, space, .white)
+        }
+        if !caption.isEmpty { middle += (space > captionSpace ? [.blank] : []) + caption }
         let top = max(0, (space - middle.count) / 2)
         rows += Array(repeating: .blank, count: top) + middle
         rows += Array(repeating: .blank, count: max(0, height - rows.count - footer.count))
@@ -155,7 +199,7 @@ public enum FrameRenderer {
     /// Block letters centred in the space, or the plain text when the space is too small for them.
     static func big(_ text: String, _ cols: Int, _ space: Int, _ colour: RGB) -> [Row] {
         guard let lines = BigText.render(text, width: cols - 2, height: space) else {
-            return [Row(text.uppercased(), colour, centred: true)]
+            return wrapped(text.uppercased(), cols, centred: true, colour)
         }
         let w = lines.map { TextCells.width($0) }.max() ?? 0
         return lines.map { Row(TextCells.fit($0, w), colour, centred: true) }
@@ -174,6 +218,8 @@ public enum FrameRenderer {
         case .motion: return "poshtë: e saktë · lart: kalo · hapësirë pauzë · q dil"
         }
     }
+
+    static let leaveQuestion = "Ta lësh raundin? p: po, te dekët · j: jo, vazhdo"
 
     static func pauseText(_ reason: RoundMachine.PauseReason?) -> String {
         switch reason {

@@ -48,8 +48,13 @@ public struct GameSession {
     public private(set) var flash: (outcome: RoundMachine.Outcome, until: Double)?
     public private(set) var pauseReason: RoundMachine.PauseReason?
     public private(set) var now = 0.0
+    /// q in a round: the round is paused and the player asked whether to leave it (p/Enter: to the decks; j/Esc:
+    /// play on) — one key must not lose a round.
+    public private(set) var confirmingLeave = false
     /// One line under the menu (a locked deck, where the sound goes).
     public var notice: String?
+    /// The file that unlocks VIP decks (`{"unlocked": ["id", …]}`), named on screen when a locked deck is chosen.
+    public var entitlementsPath = "entitlements.json"
     private let order: (Deck) -> [String]
 
     /// `order` deals a deck's cards for a new round (shuffle, history).
@@ -66,7 +71,9 @@ public struct GameSession {
 
     public mutating func key(_ key: Key, at t: Double) -> [Effect] {
         var out = tick(at: t)
-        if key == .char("q") || key == .char("Q") { return out + [.quit] }
+        let q = key == .char("q") || key == .char("Q")
+        if screen == .round { return out + roundKey(key, quitKey: q, at: t) }
+        if q { return out + [.quit] }
         switch screen {
         case .browser:
             let count = decks.count + Self.menuItems.count
@@ -89,15 +96,7 @@ public struct GameSession {
             case .escape, .backspace: screen = .browser
             default: break
             }
-        case .round:
-            switch key {
-            case .down: out += gesture(.correct, at: t)
-            case .up: out += gesture(.pass, at: t)
-            case .space:
-                if round?.state == .paused { out += resume(at: t) } else { out += interrupt(.player, at: t) }
-            case .escape: out += interrupt(.player, at: t)
-            default: break
-            }
+        case .round: break
         case .result:
             switch key {
             case .left, .right, .up, .down: resultSelected = 1 - resultSelected
@@ -158,15 +157,46 @@ public struct GameSession {
         guard locked.count == decks.count else { return }
         let opened = zip(self.locked, locked).filter { $0.0 && !$0.1 }.count
         self.locked = locked
-        notice = opened > 0 ? "Blerjet u rikthyen: \(opened) dek VIP u hap" : "Asnjë blerje për të rikthyer"
+        notice = opened > 0 ? "Blerjet u rikthyen: \(opened) dek VIP u hap"
+                            : "Asnjë blerje për të rikthyer: dekët VIP hapen te \(entitlementsPath)"
     }
 
     // MARK: internals
 
+    private mutating func roundKey(_ key: Key, quitKey: Bool, at t: Double) -> [Effect] {
+        if confirmingLeave {
+            confirmingLeave = false
+            switch key {
+            case .char("p"), .char("P"), .char("y"), .char("Y"), .char("q"), .char("Q"), .enter:
+                screen = .browser
+                round = nil
+                flash = nil
+                pauseReason = nil
+                notice = "Raundi u la pa u ruajtur"
+                return []
+            default:
+                return resume(at: t)
+            }
+        }
+        if quitKey {
+            confirmingLeave = true
+            return interrupt(.player, at: t)
+        }
+        switch key {
+        case .down: return gesture(.correct, at: t)
+        case .up: return gesture(.pass, at: t)
+        case .space: return round?.state == .paused ? resume(at: t) : interrupt(.player, at: t)
+        case .escape: return interrupt(.player, at: t)
+        default: return []
+        }
+    }
+
     private mutating func choose(at t: Double) -> [Effect] {
         if selected < decks.count {
             guard !locked[selected] else {
-                notice = "🔒 \(decks[selected].title) është VIP: e kyçur (Rikthe Blerjet për ta hapur)"
+                // No shop in the game: the entitlements file is the way, and the screen says how.
+                notice = "🔒 \(decks[selected].title) është VIP. Për ta hapur: shto \"\(decks[selected].id)\" te \"unlocked\" në "
+                    + "\(entitlementsPath) ({\"unlocked\": [\"\(decks[selected].id)\"]}), pastaj Rikthe Blerjet"
                 return []
             }
             return start(decks[selected], at: t)

@@ -7,6 +7,7 @@ public struct PlainLog: Sendable {
     private var answered = 0
     private var warned = false
     private var reported = false
+    private var asked = false
 
     public init() {}
 
@@ -28,6 +29,8 @@ public struct PlainLog: Sendable {
         if r.warned && !warned { warned = true; out.append("10 sekonda!") }
         for card in r.shown.dropFirst(shown) { out.append("karta: " + card) }
         shown = r.shown.count
+        if s.confirmingLeave && !asked { out.append(FrameRenderer.leaveQuestion) }
+        asked = s.confirmingLeave
         if r.state == .finished && !reported { out += summary(s) }
         return out
     }

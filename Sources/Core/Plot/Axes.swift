@@ -63,16 +63,31 @@ public struct Legend: Sendable {
     public var items: [(label: String, color: String, shape: SVGDocument.Shape?)] = []
     public init() {}
 
-    public func draw(into svg: inout SVGDocument, x: Double, y: Double) {
-        var cx = x
+    /// Left to right from `x`, on as many rows (18 px apart) as `width` needs; returns the last row's baseline.
+    @discardableResult
+    public func draw(into svg: inout SVGDocument, x: Double, y: Double, width: Double = .infinity) -> Double {
+        var cx = x, cy = y
         for item in items {
+            let w = 17 + SVGDocument.textWidth(item.label, size: 11) + 14
+            if cx > x && cx + w > x + width { cx = x; cy += 18 }
             if let shape = item.shape {
-                svg.marker(shape, x: cx + 6, y: y - 4, size: 5, fill: item.color)
+                svg.marker(shape, x: cx + 6, y: cy - 4, size: 5, fill: item.color)
             } else {
-                svg.rect(x: cx, y: y - 9, width: 12, height: 10, fill: item.color)
+                svg.rect(x: cx, y: cy - 9, width: 12, height: 10, fill: item.color)
             }
-            svg.text(item.label, x: cx + 17, y: y, size: 11, fill: Palette.text)
-            cx += 30 + Double(item.label.count) * 6.5
+            svg.text(item.label, x: cx + 17, y: cy, size: 11, fill: Palette.text)
+            cx += w
         }
+        return cy
+    }
+}
+
+/// A plot's title and legend: the title on the first row (its middle elided to the width, so any file name fits),
+/// the legend on the rows below. Returns where the plotting can start.
+public enum PlotHeader {
+    public static func draw(into svg: inout SVGDocument, title: String, legend: Legend, x: Double, width: Double) -> Double {
+        svg.text(SVGDocument.fitting(title, size: 15, width: width, bold: true), x: x, y: 24, size: 15, weight: "bold")
+        let last = legend.draw(into: &svg, x: x, y: 46, width: width)
+        return last + 12
     }
 }

@@ -3,6 +3,7 @@ public struct SVGDocument: Sendable {
     public let width: Double
     public let height: Double
     private var body: [String] = []
+    private var clips = 0
 
     public init(width: Double, height: Double) {
         self.width = width
@@ -17,12 +18,19 @@ public struct SVGDocument: Sendable {
         body.append("<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>")
     }
 
-    public mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double = 1.2) {
+    /// A clipping rectangle (a plotting area); pass its id to `polyline` so nothing is drawn past it.
+    public mutating func clip(x: Double, y: Double, width: Double, height: Double) -> String {
+        clips += 1
+        body.append("<clipPath id=\"c\(clips)\"><rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\"/></clipPath>")
+        return "c\(clips)"
+    }
+
+    public mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double = 1.2, clip: String? = nil) {
         guard points.count > 1 else { return }
         var d = ""
         d.reserveCapacity(points.count * 14)
         for (i, p) in points.enumerated() { d += (i == 0 ? "M" : "L") + n(p.0) + " " + n(p.1) }
-        body.append("<path d=\"\(d)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\" stroke-linejoin=\"round\"/>")
+        body.append("<path d=\"\(d)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\" stroke-linejoin=\"round\"\(clip.map { " clip-path=\"url(#\($0))\"" } ?? "")/>")
     }
 
     public enum Shape: Sendable { case circle, triangleDown, triangleUp, cross, diamond }
@@ -42,9 +50,32 @@ public struct SVGDocument: Sendable {
 
     public enum Anchor: String, Sendable { case start, middle, end }
 
-    public mutating func text(_ s: String, x: Double, y: Double, size: Double = 12, anchor: Anchor = .start, fill: String = Palette.text, weight: String? = nil, rotate: Double? = nil) {
+    /// `data`: a label that belongs to a data point (it may meet another where the data is dense); every other
+    /// text is laid out so it never overlaps (see `textWidth`).
+    public mutating func text(_ s: String, x: Double, y: Double, size: Double = 12, anchor: Anchor = .start, fill: String = Palette.text, weight: String? = nil, rotate: Double? = nil, data: Bool = false) {
         let transform = rotate.map { " transform=\"rotate(\(n($0)) \(n(x)) \(n(y)))\"" } ?? ""
-        body.append("<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" text-anchor=\"\(anchor.rawValue)\" fill=\"\(fill)\"\(weight.map { " font-weight=\"\($0)\"" } ?? "")\(transform)>\(escape(s))</text>")
+        body.append("<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" text-anchor=\"\(anchor.rawValue)\" fill=\"\(fill)\"\(weight.map { " font-weight=\"\($0)\"" } ?? "")\(data ? " class=\"data\"" : "")\(transform)>\(escape(s))</text>")
+    }
+
+    /// A generous estimate of a text's width in the plots' font, from DejaVu Sans's widest glyphs per class (m, w,
+    /// M, W and symbols 1 em; other capitals 0.8; the rest 0.64; bold 1.2×; CJK 1 em), so laid-out text never overlaps.
+    public static func textWidth(_ s: String, size: Double, bold: Bool = false) -> Double {
+        let em = s.unicodeScalars.reduce(0.0) { w, u in
+            if u.value > 0x2E80 || "mwMW@%…—".unicodeScalars.contains(u) { return w + 1 }
+            return w + (u.properties.isUppercase ? 0.8 : 0.64)
+        }
+        return em * size * (bold ? 1.2 : 1)
+    }
+
+    /// `s`, its middle replaced by "…" until it fits `width` (a long file name keeps its start and its end).
+    public static func fitting(_ s: String, size: Double, width: Double, bold: Bool = false) -> String {
+        guard textWidth(s, size: size, bold: bold) > width else { return s }
+        var chars = Array(s)
+        while chars.count > 2 && textWidth(String(chars) + "…", size: size, bold: bold) > width {
+            chars.remove(at: chars.count / 2)
+        }
+        let half = chars.count / 2
+        return String(chars[..<half]) + "…" + String(chars[half...])
     }
 
     public var text: String {

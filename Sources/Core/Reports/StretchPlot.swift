@@ -45,7 +45,7 @@ public struct StretchPlot {
 
     public func render(title: String) -> SVGDocument {
         var svg = SVGDocument(width: 1200, height: 760)
-        svg.text(title, x: 70, y: 26, size: 15, weight: "bold")
+        svg.text(SVGDocument.fitting(title, size: 15, width: 1090, bold: true), x: 70, y: 26, size: 15, weight: "bold")
         let step = Double(bucket) / Double(rate)
         let inSeconds = Double(input.count) * step, outSeconds = Double(output.count) * step
         func lane(_ data: [(Float, Float)], y: Double, seconds: Double, title: String, color: String) {

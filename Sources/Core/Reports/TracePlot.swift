@@ -23,11 +23,20 @@ public struct TracePlot {
                 from: Double?, to: Double?, width: Double = 1400) -> SVGDocument {
         let start = from ?? stamps.first ?? 0
         let end = to ?? stamps.last ?? 1
-        var svg = SVGDocument(width: width, height: 560)
         let left = 70.0, plotWidth = width - left - 30
-        let tiltAxes = Axes(x: left, y: 60, width: plotWidth, height: 300, xRange: start...max(end, start + 0.1), yRange: -90...90)
-        let accelAxes = Axes(x: left, y: 410, width: plotWidth, height: 100, xRange: tiltAxes.xRange, yRange: 0...max(2, (magnitudes.max() ?? 1) * 1.05))
-        svg.text(title, x: left, y: 24, size: 15, weight: "bold")
+        var legend = Legend()
+        legend.items = [("tilt", Palette.series, nil), ("correct", Palette.correct, .triangleDown), ("pass", Palette.pass, .triangleUp)]
+        if truth != nil { legend.items += [("truth", Palette.truth, .circle), ("missed / false", Palette.miss, .diamond)] }
+        legend.items += [("±\(fixed(settings.rearmDegrees, 0))° neutral band", Palette.band, nil)]
+        var measure = SVGDocument(width: width, height: 0)
+        let top = PlotHeader.draw(into: &measure, title: title, legend: legend, x: left, width: plotWidth)
+        var svg = SVGDocument(width: width, height: top + 500)
+        _ = PlotHeader.draw(into: &svg, title: title, legend: legend, x: left, width: plotWidth)
+        // A trace read in raw counts (no resolution given) is drawn in g through the scale its still period gave.
+        let gScale = result.summary.accelScaleDerived ? (result.neutral?.accelScale ?? 1) : 1
+        let accel = magnitudes.map { $0 * gScale }
+        let tiltAxes = Axes(x: left, y: top + 6, width: plotWidth, height: 300, xRange: start...max(end, start + 0.1), yRange: -90...90)
+        let accelAxes = Axes(x: left, y: top + 356, width: plotWidth, height: 100, xRange: tiltAxes.xRange, yRange: 0...max(2, (accel.max() ?? 1) * 1.05))
         tiltAxes.draw(into: &svg, xLabel: "", yLabel: "tilt (°)")
 
         // Neutral band, fire thresholds, calibration period.
@@ -40,14 +49,15 @@ public struct TracePlot {
             let a = max(start, n.stamp - settings.calibrationSeconds), b = min(end, n.stamp)
             if b > a {
                 svg.rect(x: tiltAxes.px(a), y: tiltAxes.y, width: tiltAxes.px(b) - tiltAxes.px(a), height: tiltAxes.height, fill: Palette.secondary, opacity: 0.18)
-                svg.text("calibration", x: tiltAxes.px(a) + 3, y: tiltAxes.y + 14, size: 11, fill: Palette.secondary)
+                svg.text("calibration", x: tiltAxes.px(a) + 3, y: tiltAxes.y + 14, size: 11, fill: Palette.secondary, data: true)
             }
         }
         for g in gaps where tiltAxes.contains(x: g) {
             svg.line(x1: tiltAxes.px(g), y1: tiltAxes.y, x2: tiltAxes.px(g), y2: tiltAxes.y + tiltAxes.height, stroke: Palette.miss, width: 1.5, dash: "2 3")
-            svg.text("gap", x: tiltAxes.px(g) + 2, y: tiltAxes.y + tiltAxes.height - 4, size: 10, fill: Palette.miss)
+            svg.text("gap", x: tiltAxes.px(g) + 2, y: tiltAxes.y + tiltAxes.height - 4, size: 10, fill: Palette.miss, data: true)
         }
-        svg.polyline(decimated(tilts, axes: tiltAxes), stroke: Palette.series)
+        let tiltClip = svg.clip(x: tiltAxes.x, y: tiltAxes.y, width: tiltAxes.width, height: tiltAxes.height)
+        svg.polyline(decimated(tilts, axes: tiltAxes), stroke: Palette.series, clip: tiltClip)
 
         // Detections, and truth when there is one.
         let evaluation = truth.map { Evaluation(detections: result.events, truth: $0) }
@@ -58,7 +68,7 @@ public struct TracePlot {
             let y = tiltAxes.py(max(-88, min(88, e.tilt)))
             svg.marker(isFalse ? .cross : (e.kind == .correct ? .triangleDown : .triangleUp), x: tiltAxes.px(e.stamp), y: y, size: 6, fill: color,
                        title: "\(e.kind.rawValue) at \(fixed(e.stamp, 3)) s, \(fixed(e.tilt, 1))°\(isFalse ? " (false)" : "")")
-            svg.text(isFalse ? "false \(e.kind.rawValue)" : e.kind.rawValue, x: tiltAxes.px(e.stamp) + 7, y: y + (e.kind == .correct ? 14 : -8), size: 10, fill: color)
+            svg.text(isFalse ? "false \(e.kind.rawValue)" : e.kind.rawValue, x: tiltAxes.px(e.stamp) + 7, y: y + (e.kind == .correct ? 14 : -8), size: 10, fill: color, data: true)
         }
         if let truth {
             let missed = Set((evaluation?.missed ?? []).map(\.t))
@@ -67,19 +77,14 @@ public struct TracePlot {
                 let y = tiltAxes.py(t.kind == .correct ? -settings.fireDegrees : settings.fireDegrees)
                 svg.marker(isMiss ? .diamond : .circle, x: tiltAxes.px(t.t), y: y, size: isMiss ? 7 : 3, fill: isMiss ? Palette.miss : Palette.truth,
                            title: "truth \(t.kind.rawValue) at \(fixed(t.t, 3)) s\(isMiss ? " (missed)" : "")")
-                if isMiss { svg.text("missed", x: tiltAxes.px(t.t) + 8, y: y + 4, size: 10, fill: Palette.miss) }
+                if isMiss { svg.text("missed", x: tiltAxes.px(t.t) + 8, y: y + 4, size: 10, fill: Palette.miss, data: true) }
             }
         }
 
         accelAxes.draw(into: &svg, xLabel: "trace time (s)", yLabel: "|a| (g)")
         svg.line(x1: accelAxes.x, y1: accelAxes.py(1), x2: accelAxes.x + accelAxes.width, y2: accelAxes.py(1), stroke: Palette.muted, width: 0.8, dash: "4 4")
-        svg.polyline(decimated(magnitudes, axes: accelAxes), stroke: Palette.secondary, width: 1)
-
-        var legend = Legend()
-        legend.items = [("tilt", Palette.series, nil), ("correct", Palette.correct, .triangleDown), ("pass", Palette.pass, .triangleUp)]
-        if truth != nil { legend.items += [("truth", Palette.truth, .circle), ("missed / false", Palette.miss, .diamond)] }
-        legend.items += [("±\(fixed(settings.rearmDegrees, 0))° neutral band", Palette.band, nil)]
-        legend.draw(into: &svg, x: left + 250, y: 24)
+        let accelClip = svg.clip(x: accelAxes.x, y: accelAxes.y, width: accelAxes.width, height: accelAxes.height)
+        svg.polyline(decimated(accel, axes: accelAxes), stroke: Palette.secondary, width: 1, clip: accelClip)
         return svg
     }
 

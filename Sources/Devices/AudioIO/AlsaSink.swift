@@ -1,4 +1,5 @@
 import CALSA
+import CALSAErrors
 import Glibc
 import Platform
 
@@ -31,14 +32,30 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
     /// Threads the plugin started that now run at real-time priority.
     public private(set) var pluginThreads = 0
 
-    /// Silences alsa-lib's own stderr messages (Kape's errors name the device instead).
-    public static func setQuiet(_ quiet: Bool) { kape_alsa_set_quiet(quiet ? 1 : 0) }
+    /// alsa-lib never writes to stderr itself: its first message goes into Kape's error instead (see the CALSA
+    /// shim). Not quiet (-v): each of its messages is also written, marked as alsa-lib's.
+    public static func setQuiet(_ quiet: Bool) {
+        kape_alsa_install_handler()
+        kape_alsa_set_echo(quiet ? 0 : 1)
+    }
+
+    /// alsa-lib's first message since `clearLibraryMessage` on this thread, or nil.
+    static func libraryMessage() -> String? {
+        let text = String(cString: kape_alsa_first_error())
+        return text.isEmpty ? nil : text
+    }
+
+    static func clearLibraryMessage() {
+        kape_alsa_install_handler()
+        kape_alsa_reset_errors()
+    }
 
     /// `configFile`: an ALSA configuration read instead of the system's (tests define private PCMs with it).
     public init(device: String, request: SinkRequest = SinkRequest(), configFile: String? = nil) throws {
         var handle: OpaquePointer?
         var err: Int32
         let threadsBefore = ThreadPriority.threadIDs()
+        AlsaSink.clearLibraryMessage()
         if let configFile {
             var top: OpaquePointer?
             var input: OpaquePointer?
@@ -61,7 +78,8 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         }
         guard err >= 0, let handle else {
             if let config { snd_config_delete(config) }
-            throw AudioError.cannotOpen(device, alsaMessage(err))
+            let library = AlsaSink.libraryMessage()
+            throw AudioError.cannotOpen(device, alsaMessage(err) + (library.map { " (alsa-lib: \($0))" } ?? ""), cause: library)
         }
         pcm = handle
         let info: SinkInfo

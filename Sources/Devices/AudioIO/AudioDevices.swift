@@ -30,6 +30,7 @@ public struct DefaultDevice: Sendable, Equatable {
 public enum AudioDevices {
     /// Output-capable PCMs from the ALSA configuration's name hints.
     public static func list() -> [AudioDevice] {
+        AlsaSink.clearLibraryMessage()
         var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
         guard snd_device_name_hint(-1, "pcm", &hints) >= 0, let hints else { return [] }
         defer { snd_device_name_free_hint(hints) }

@@ -5,18 +5,21 @@ public struct AudioError: Error, Sendable, Equatable, CustomStringConvertible {
     }
     public var kind: Kind
     public var message: String
+    /// The cause alone, in a few words, for a one-line notice ("cannot find card '0'").
+    public var cause: String?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, cause: String? = nil) {
         self.kind = kind
         self.message = message
+        self.cause = cause
     }
 
     public var description: String { message }
 
     static let listHint = "list the devices with `kape audio devices`"
 
-    static func cannotOpen(_ device: String, _ reason: String) -> AudioError {
-        AudioError(.device, "cannot open audio device '\(device)': \(reason); \(listHint)")
+    static func cannotOpen(_ device: String, _ reason: String, cause: String? = nil) -> AudioError {
+        AudioError(.device, "cannot open audio device '\(device)': \(reason); \(listHint)", cause: cause ?? reason)
     }
 
     static func unsupported(_ device: String, _ reason: String) -> AudioError {

@@ -116,7 +116,8 @@ public final class GameLoop {
     /// ends there, paused, with what was played; a terminal that is gone ends the game.
     private func inputClosed() {
         if session.input == .keyboard || fullScreen { perform(session.interrupt(.traceEnded, at: now)) }
-        if fullScreen { quit = true }
+        // q asked whether to leave the round, and nobody is left to answer: stop with what was played.
+        if fullScreen || session.confirmingLeave { quit = true }
     }
 
     private func perform(_ effects: [GameSession.Effect], arrival: UInt64? = nil) {

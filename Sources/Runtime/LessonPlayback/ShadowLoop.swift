@@ -15,8 +15,9 @@ public final class ShadowLoop {
     public let fullScreen: Bool
     /// The sink plays in real time; a WAV file written as fast as it goes (no terminal) is not.
     public let paced: Bool
-    /// The lesson was heard to the end: records it, returns the points earned.
-    public let onEnded: () throws -> Int
+    /// The lesson was heard to the end: records it, returns the points earned. Nil when it cannot have been heard
+    /// (not played in real time to a sound device): the end is then said, and neither recorded nor rewarded.
+    public let onEnded: (() throws -> Int)?
     private var parser = KeyParser()
     private var stdinOpen = true
     private var quit = false
@@ -29,7 +30,7 @@ public final class ShadowLoop {
     public private(set) var quitSignal: Int32?
 
     public init(player: LessonPlayer, view: ShadowView, output: ShadowOutput, fullScreen: Bool, paced: Bool,
-         onEnded: @escaping () throws -> Int) {
+         onEnded: (() throws -> Int)?) {
         self.player = player
         self.view = view
         self.output = output
@@ -51,9 +52,15 @@ public final class ShadowLoop {
             if !idle { try pump() }
             if player.ended && !endHandled {
                 endHandled = true
-                let points = try onEnded()
-                say(output.end(heard: player.heardTime, points: points))
-                view.notice = "Lesson heard to the end: completed, +\(points) points. Space plays it again, q quits."
+                if let onEnded {
+                    let points = try onEnded()
+                    say(output.end(heard: player.heardTime, points: points))
+                    view.notice = "Lesson heard to the end: completed, +\(points) points. Space plays it again, q quits."
+                } else {
+                    say(output.end(heard: player.heardTime, points: nil))
+                    view.notice = "Played to the end into a file, not to a sound device: not recorded as completed. "
+                        + "Space plays it again, q quits."
+                }
                 dirty = true
                 if !fullScreen { break }
             }

@@ -70,45 +70,80 @@ public struct ShadowView {
     private static let chosen = RGB(0x3A, 0x3A, 0x5A)
     private static let past = RGB(130, 130, 130)
 
-    /// Home, then every row painted edge to edge. A terminal too short for all of it keeps the status line and
-    /// as much of the transcript as fits (the title, the notice and the key help go first).
+    static let keyHelp = "space pause · ←/→ line · [/] 5 s · ↑/↓ choose, Enter jump · +/− speed · l loop · q quit"
+    static let shortKeyHelp = "space pause · ←→ line · [ ] 5 s · ↑↓ Enter jump · +− speed · l loop · q quit"
+
+    /// Home, then every row painted edge to edge. Lines, the notice and the key help wrap at words (a long path
+    /// loses its middle); a short terminal keeps the status line, the notice and as much of the transcript as fits
+    /// (the title and the rule go first, then the key help), down to 40×12.
     public func render(columns: Int, rows: Int) -> String {
         let cols = max(1, columns), height = max(1, rows)
         func row(_ text: String, fg: RGB = .white, bg: RGB = .black, bold: Bool = false) -> String {
             bg.background + fg.foreground + (bold ? "\u{1B}[1m" : "") + TextCells.fit(text, cols) + "\u{1B}[0m"
         }
-        let chrome = height >= 8
-        let listRows = max(0, height - (chrome ? 5 : 1))
-        var lines: [String] = []
-        if chrome { lines.append(row(" " + title + (subtitle.isEmpty ? "" : "  ·  " + subtitle), fg: .black, bg: .white, bold: true)) }
-        let anchor = selection ?? current ?? (cues.lastIndex { $0.start <= heard } ?? 0)
-        let top = max(0, min(anchor - listRows / 3, cues.count - listRows))
-        let numberWidth = String(cues.count).count
-        for y in 0..<listRows {
-            let i = top + y
-            guard cues.indices.contains(i) else { lines.append(row("")); continue }
-            let number = String(repeating: " ", count: numberWidth - String(i + 1).count) + String(i + 1)
-            let isCurrent = i == current
-            let marker = isCurrent ? "▶" : i == selection ? "›" : " "
-            let text = " \(marker) \(number)  \(clock(cues[i].start))  \(cues[i].text.replacingOccurrences(of: "\n", with: " "))"
-            if isCurrent {
-                lines.append(row(text, fg: .black, bg: Self.highlight, bold: true))
-            } else if i == selection {
-                lines.append(row(text, fg: .white, bg: Self.chosen))
-            } else {
-                lines.append(row(text, fg: cues[i].end <= heard ? Self.past : .white))
-            }
-        }
-        if chrome { lines.append(row(String(repeating: "─", count: cols), fg: Self.past)) }
-        lines.append(row(status(cols)))
-        if chrome {
-            lines.append(row(notice ?? "", fg: .orange))
-            lines.append(row("space pause · ←/→ line · [/] 5 s · ↑/↓ choose, Enter jump · +/− speed · l loop · q quit", fg: Self.past))
-        }
+        var head: [String] = [row(" " + title + (subtitle.isEmpty ? "" : "  ·  " + subtitle), fg: .black, bg: .white, bold: true),
+                              row(String(repeating: "─", count: cols), fg: Self.past)]
+        var foot = status(cols).map { row($0) }
+        if let notice { foot += TextCells.wrap(notice, cols).prefix(4).map { row($0, fg: .orange) } }
+        var help = TextCells.wrap(cols < 90 ? Self.shortKeyHelp : Self.keyHelp, cols).map { row($0, fg: Self.past) }
+        // The transcript keeps at least three rows where the screen has them.
+        let minimum = min(3, max(0, height - foot.count))
+        if height - head.count - foot.count - help.count < minimum { head.removeFirst() }
+        if height - head.count - foot.count - help.count < minimum { head.removeAll() }
+        if height - head.count - foot.count - help.count < minimum { help = Array(help.prefix(max(0, height - foot.count - minimum))) }
+        let listRows = max(0, height - head.count - foot.count - help.count)
+        var lines = head.isEmpty ? [] : [head[0]]
+        lines += transcript(cols: cols, rows: listRows, row: row)
+        if head.count == 2 { lines.append(head[1]) }
+        lines += Array((foot + help).prefix(height - lines.count))
         return "\u{1B}[?25l\u{1B}[H" + lines.joined(separator: "\r\n")
     }
 
-    private func status(_ cols: Int) -> String {
+    /// The cues as wrapped rows (number and time on the first), scrolled so the anchor line sits in the upper third.
+    private func transcript(cols: Int, rows listRows: Int, row: (String, RGB, RGB, Bool) -> String) -> [String] {
+        guard listRows > 0 else { return [] }
+        let anchor = selection ?? current ?? (cues.lastIndex { $0.start <= heard } ?? 0)
+        let numberWidth = String(cues.count).count
+        let indent = 3 + numberWidth + 2 + 4 + 2
+        // Wrap only the cues that can be on screen: from listRows above the anchor.
+        let first = max(0, anchor - listRows)
+        var wrapped: [(cue: Int, text: String)] = []
+        var anchorRow = 0
+        for i in first..<cues.count {
+            if i == anchor { anchorRow = wrapped.count }
+            if wrapped.count > anchorRow + listRows && i > anchor { break }
+            let number = String(repeating: " ", count: numberWidth - String(i + 1).count) + String(i + 1)
+            let marker = i == current ? "▶" : i == selection ? "›" : " "
+            let text = cues[i].text.replacingOccurrences(of: "\n", with: " ")
+            let parts = TextCells.wrap(text, max(8, cols - indent))
+            for (k, part) in parts.enumerated() {
+                let lead = k == 0 ? " \(marker) \(number)  \(clock(cues[i].start))  " : String(repeating: " ", count: indent)
+                wrapped.append((i, lead + part))
+            }
+        }
+        var top = max(0, min(anchorRow - listRows / 3, wrapped.count - listRows))
+        // Start at the first row of a line, when the anchor line still fits below it.
+        let anchorEnd = (wrapped.lastIndex { $0.cue == anchor } ?? anchorRow) + 1
+        while top > 0 && wrapped[top - 1].cue == wrapped[top].cue && anchorEnd <= top - 1 + listRows { top -= 1 }
+        while top < anchorRow && top > 0 && wrapped[top - 1].cue == wrapped[top].cue { top += 1 }
+        var out: [String] = []
+        for y in 0..<listRows {
+            guard wrapped.indices.contains(top + y) else { out.append(row("", .white, .black, false)); continue }
+            let (i, text) = wrapped[top + y]
+            if i == current {
+                out.append(row(text, .black, Self.highlight, true))
+            } else if i == selection {
+                out.append(row(text, .white, Self.chosen, false))
+            } else {
+                out.append(row(text, cues[i].end <= heard ? Self.past : .white, .black, false))
+            }
+        }
+        return out
+    }
+
+    /// The status line: state, time, progress bar, speed and the loop; the loop gets a row of its own when the
+    /// line is too narrow for it.
+    private func status(_ cols: Int) -> [String] {
         let icon = state.ended ? "■" : state.playing ? "▶" : "❚❚"
         let times = "\(clock(heard)) / \(clock(duration))"
         var loop = ""
@@ -116,10 +151,12 @@ public struct ShadowView {
             loop = "  ⟳ line \(l.cue + 1): \(l.remaining) left" + (l.pauseAfter > 0 ? ", \(fixed(l.pauseAfter, 1)) s pause" : "")
         }
         let speed = "  \(fixed(state.speed, 2))×"
-        let fixedPart = " \(icon) \(times)  " + speed + loop
+        let ownRow = TextCells.width(" \(icon) \(times)  " + speed + loop) + 6 > cols && !loop.isEmpty
+        let fixedPart = " \(icon) \(times)  " + speed + (ownRow ? "" : loop)
         let barWidth = max(0, min(40, cols - TextCells.width(fixedPart) - 2))
         let filled = duration > 0 ? Int((Double(barWidth) * min(1, heard / duration)).rounded()) : 0
         let bar = String(repeating: "━", count: filled) + String(repeating: "─", count: barWidth - filled)
-        return " \(icon) \(times)  \(bar)\(speed)\(loop)"
+        let main = " \(icon) \(times)  \(bar)\(speed)"
+        return ownRow ? [main, loop] : [main + loop]
     }
 }

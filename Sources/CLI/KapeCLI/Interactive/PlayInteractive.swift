@@ -21,8 +21,10 @@ extension Play {
         // Plain lines have no browser: a round of the named deck, else of the first open one.
         let startDeck = deck ?? (fullScreen ? nil : all.indices.first { !locked[$0] }.map { all[$0].id })
         if let id = startDeck {
-            guard let i = all.firstIndex(where: { $0.id == id }) else { throw InputError("no deck '\(id)' in \(decks.path): see `kape decks`") }
-            if locked[i] { throw InputError("deck '\(id)' is VIP and locked") }
+            guard let i = all.firstIndex(where: { $0.id == id }) else { throw InputError("no deck '\(id)' in \(try decks.path): see `kape decks`") }
+            if locked[i] {
+                throw InputError("deck '\(id)' is VIP and locked: add \"\(id)\" to \"unlocked\" in \(LocalStore.defaultPath()) ({\"unlocked\": [\"\(id)\"]})")
+            }
         }
 
         let history = HistoryFile(path: RoundHistory.defaultPath())
@@ -32,20 +34,22 @@ extension Play {
 
         let (feed, input, rumble) = try openMotion()
         var sound: GameSound?
-        var soundNote: String?
+        var soundNote: String?  // on the game's screen, in Albanian
+        var soundMessage: String?  // on stderr with plain lines, in English (see README, "Language")
         if !noSound {
             do {
                 AlsaSink.setQuiet(true)
                 let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 128, periods: 2, adaptive: !fixedBuffer)
                 let fallback = temporaryPath("kape-play.wav")
                 let (sink, note) = try openSink(device: device, request: request, paced: true, fallback: fallback)
-                if note != nil { soundNote = "Pa kartë zëri: tingujt shkojnë në \(fallback)" }
+                if let note { soundNote = "Pa kartë zëri: tingujt shkojnë në \(fallback)"; soundMessage = note }
                 sound = try GameSound(sink: sink, soundsDirectory: sounds.path)
             } catch {
-                soundNote = "Pa zë: \(error)"
+                soundNote = "Pa zë: gabim i pajisjes së zërit"
+                soundMessage = "no sound: \(error)"
             }
         }
-        if !fullScreen, let soundNote { FileHandleOutput.stderr("kape: \(soundNote)\n") }
+        if !fullScreen, let soundMessage { FileHandleOutput.stderr("kape: \(soundMessage)\n") }
 
         let seed = self.seed
         var session = GameSession(decks: all, locked: locked, settings: settings, input: input) { deck in
@@ -53,6 +57,7 @@ extension Play {
                            seed: seed ?? UInt64.random(in: 0...UInt64(UInt32.max)))
         }
         session.notice = soundNote
+        session.entitlementsPath = LocalStore.defaultPath()
         let loop = GameLoop(session: session, feed: feed, sound: sound, rumble: rumble, fullScreen: fullScreen,
                             onFinished: { deck, result, shown in
                                 let stamp = ISO8601DateFormatter().string(from: Date())

@@ -1,0 +1,2 @@
+/// What `kape --version` prints; raised with each release.
+let kapeVersion = "0.9.0"
