@@ -83,7 +83,7 @@ struct BenchLatency: ParsableCommand {
         let xrunAt = xruns.map { Double(Int64($0.nanos) - Int64(t0)) / 1e9 + first }
         report(sorted, events: events, engine: engine, xrunAt: xrunAt, grown: xruns.filter(\.grew).count)
         if verbose {
-            FileHandleOutput.stderr(RealtimeReport.describe(engine) + XrunReport.lines(xruns, info: engine.info) { Double(Int64($0) - Int64(t0)) / 1e9 + first })
+            FileHandleOutput.stderr(RealtimeReport.describe(engine) + "kape: xruns: \(engine.xruns)\n" + XrunReport.lines(xruns, info: engine.info) { Double(Int64($0) - Int64(t0)) / 1e9 + first })
         }
         if let plot {
             let triggers = sorted.map { r in
