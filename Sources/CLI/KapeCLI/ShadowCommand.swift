@@ -42,6 +42,7 @@ struct ShadowCommand: ParsableCommand {
         let l: Lesson
         do { l = try Lesson.load(folder: lesson) } catch let e as TranscriptError { throw InputError(e.description) }
         let reader = try SoundFileReader(path: l.audioPath)
+        l.reportTranscriptWarnings(duration: reader.seconds)
         let store = try ProgressCLI.store()
         let progress = try store.read()
         let settings = progress.listening

@@ -190,7 +190,7 @@ public final class AudioEngine: @unchecked Sendable {
 
     private func renderLoop() {
         let period = info.periodFrames
-        let timeout = Int32(max(10, 4 * info.periodMilliseconds))
+        let timeout = Int32(saturating: max(10, 4 * info.periodMilliseconds))
         let cpu0 = Self.threadCPUNanos(), wall0 = MonotonicClock.nanos()
         defer {
             threadCPUNanos.store(Self.threadCPUNanos() - cpu0, ordering: .relaxed)

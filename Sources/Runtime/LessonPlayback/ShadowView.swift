@@ -1,4 +1,5 @@
 import Lessons
+import Platform
 import TerminalUI
 import TextFormat
 
@@ -118,7 +119,7 @@ public struct ShadowView {
         let speed = "  \(fixed(state.speed, 2))×"
         let fixedPart = " \(icon) \(times)  " + speed + loop
         let barWidth = max(0, min(40, cols - TextCells.width(fixedPart) - 2))
-        let filled = duration > 0 ? Int((Double(barWidth) * min(1, heard / duration)).rounded()) : 0
+        let filled = duration > 0 ? Int(saturating: (Double(barWidth) * min(1, heard / duration)).rounded()) : 0
         let bar = String(repeating: "━", count: filled) + String(repeating: "─", count: barWidth - filled)
         return " \(icon) \(times)  \(bar)\(speed)\(loop)"
     }

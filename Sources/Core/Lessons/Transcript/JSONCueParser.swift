@@ -1,6 +1,7 @@
 import Foundation
 
-/// JSON cues: `{"cues": [{"start": 1.0, "end": 2.5, "text": "…", "id": "…"}]}` or the bare array; seconds.
+/// JSON cues: `{"cues": [{"start": 1.0, "end": 2.5, "text": "…", "id": "…"}]}` or the bare array; seconds. Text is
+/// taken as it is (no markup). A cue with missing or bad fields is skipped with a warning; bad JSON is an error.
 public enum JSONCueParser {
     public static func parse(_ bytes: [UInt8], file: String) throws -> Transcript {
         let root: Any
@@ -18,15 +19,26 @@ public enum JSONCueParser {
             throw TranscriptError(file: file, line: 1, "expected an array of cues or {\"cues\": [...]}")
         }
         var cues: [Cue] = []
+        var lines: [Int] = []
+        var warnings: [TranscriptWarning] = []
         for (n, item) in list.enumerated() {
             let line = lineOfObject(n, in: bytes)
-            guard let o = item as? [String: Any] else { throw TranscriptError(file: file, line: line, "cue \(n + 1) is not an object") }
-            guard let start = number(o["start"]), start >= 0 else { throw TranscriptError(file: file, line: line, "cue \(n + 1): missing or bad \"start\"") }
-            guard let end = number(o["end"]), end >= start else { throw TranscriptError(file: file, line: line, "cue \(n + 1): missing \"end\", or it is before \"start\"") }
-            guard let text = o["text"] as? String else { throw TranscriptError(file: file, line: line, "cue \(n + 1): missing \"text\"") }
-            cues.append(Cue(id: o["id"].map { "\($0)" }, start: start, end: end, text: text))
+            func skip(_ why: String) { warnings.append(TranscriptWarning(file: file, line: line, "cue \(n + 1) skipped: \(why)")) }
+            guard let o = item as? [String: Any] else { skip("not an object"); continue }
+            guard let start = number(o["start"]) else { skip("missing or bad \"start\" (seconds)"); continue }
+            guard let end = number(o["end"]) else { skip("missing or bad \"end\" (seconds)"); continue }
+            guard start >= 0, end <= Transcript.maxSeconds else { skip("times must be 0 to 3600000 seconds (1000 hours)"); continue }
+            guard end >= start else { skip("it ends before it starts"); continue }
+            guard let text = o["text"] as? String else { skip("missing \"text\""); continue }
+            let id: String? = switch o["id"] {
+            case nil, is NSNull: nil
+            case let s as String: s
+            case let v?: "\(v)"
+            }
+            cues.append(Cue(id: id, start: start, end: end, text: text))
+            lines.append(line)
         }
-        return Transcript(cues: cues)
+        return Transcript(cues: cues, lines: lines, warnings: warnings + orderWarning(Array(zip(cues.map(\.start), lines)), file: file))
     }
 
     private static func number(_ v: Any?) -> Double? {
