@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP", "Platform", "TestSupport"]),
         // What more than one test target needs: the private PulseAudio null sink.
         .target(name: "TestSupport", path: "Tests/Support"),
-        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Motion"]),
+        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Motion", "Platform", "TextFormat"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion"]),
     ],
     swiftLanguageModes: [.v6]
