@@ -21,8 +21,9 @@ public enum JSONCueParser {
         var cues: [Cue] = []
         var lines: [Int] = []
         var warnings: [TranscriptWarning] = []
+        let elementLines = elementLines(in: bytes)
         for (n, item) in list.enumerated() {
-            let line = lineOfObject(n, in: bytes)
+            let line = n < elementLines.count ? elementLines[n] : 1
             func skip(_ why: String) { warnings.append(TranscriptWarning(file: file, line: line, "cue \(n + 1) skipped: \(why)")) }
             guard let o = item as? [String: Any] else { skip("not an object"); continue }
             guard let start = number(o["start"]) else { skip("missing or bad \"start\" (seconds)"); continue }
@@ -47,31 +48,40 @@ public enum JSONCueParser {
         return d.isFinite ? d : nil
     }
 
-    /// Line of the n-th object opening at depth 2 (inside the cue array), for messages; 1 if not found.
-    private static func lineOfObject(_ n: Int, in bytes: [UInt8]) -> Int {
-        var line = 1, depth = 0, seen = -1, inString = false, escaped = false
+    /// The line where each element of the cue array starts, found in one pass (for messages). The cue array is
+    /// the root array, or the array under a top-level "cues" key.
+    private static func elementLines(in bytes: [UInt8]) -> [Int] {
+        let (newline, quote, backslash) = (UInt8(ascii: "\n"), UInt8(ascii: "\""), UInt8(ascii: "\\"))
+        var out: [Int] = []
+        var line = 1, depth = 0, arrayDepth = -1
+        var inString = false, escaped = false, expecting = false
+        var string: [UInt8] = [], lastTopString: [UInt8] = []
         for b in bytes {
+            if b == newline { line += 1 }
             if inString {
-                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
-                if b == UInt8(ascii: "\n") { line += 1 }
+                if escaped { escaped = false } else if b == backslash { escaped = true } else if b == quote {
+                    inString = false
+                    if depth == 1 { lastTopString = string }
+                } else if string.count < 5 { string.append(b) }  // enough to tell "cues" from anything else
                 continue
             }
+            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { continue }
+            if depth == arrayDepth && expecting && b != UInt8(ascii: "]") { out.append(line); expecting = false }
             switch b {
-            case UInt8(ascii: "\n"): line += 1
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if b == UInt8(ascii: "{") && (depth == 1 || depth == 2) && isCueDepth(depth, bytes) { seen += 1; if seen == n { return line } }
+            case quote: inString = true; string = []
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                if b == UInt8(ascii: "[") && arrayDepth == -1 && (depth == 0 || (depth == 1 && lastTopString == Array("cues".utf8))) {
+                    arrayDepth = depth + 1
+                    expecting = true
+                }
                 depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth < arrayDepth { arrayDepth = -2 }  // the cue array is closed
+            case UInt8(ascii: ","): if depth == arrayDepth { expecting = true }
             default: break
             }
         }
-        return 1
-    }
-
-    private static func isCueDepth(_ depth: Int, _ bytes: [UInt8]) -> Bool {
-        // A bare array holds cues at depth 1, a {"cues": [...]} object at depth 2.
-        let first = bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
-        return first == UInt8(ascii: "[") ? depth == 1 : depth == 2
+        return out
     }
 }

@@ -89,11 +89,17 @@ enum TranscriptText {
         guard s.contains(where: { $0 == "<" || $0 == "&" || $0 == "{" }) else { return s }
         var out = ""
         var i = s.startIndex
+        // Once no closing character is left, no later opening one can find one: stop looking (else n² on "<<<<…").
+        var angleCloses = true, braceCloses = true
         while i < s.endIndex {
             let c = s[i]
-            if c == "<", let close = s[i...].firstIndex(of: ">") { i = s.index(after: close); continue }
-            if braces, c == "{", s[s.index(after: i)...].first == "\\", let close = s[i...].firstIndex(of: "}") {
-                i = s.index(after: close); continue
+            if c == "<" && angleCloses {
+                if let close = s[i...].firstIndex(of: ">") { i = s.index(after: close); continue }
+                angleCloses = false
+            }
+            if braces && braceCloses && c == "{" && s[s.index(after: i)...].first == "\\" {
+                if let close = s[i...].firstIndex(of: "}") { i = s.index(after: close); continue }
+                braceCloses = false
             }
             if c == "&", let (decoded, next) = entity(s, at: i) { out += decoded; i = next; continue }
             out.append(c)
