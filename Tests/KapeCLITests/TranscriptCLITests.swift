@@ -33,7 +33,7 @@ import Testing
             2  00:00:03.000 --> 00:00:04.000
                 Zwei
                 Zeilen
-            2 cues, 1 warnings
+            2 cues, 1 warning
 
             """)
         #expect(r.stderr == "kape: warning: \(file):7: cue skipped: bad start time in '00:00:60.000 --> 00:01:02.000': seconds above 59\n")
@@ -111,7 +111,7 @@ import Testing
         let zero = try KapeRun.run(["transcript", "/dev/zero"])
         #expect(zero.status == 1 && zero.stderr.contains("not a regular file"))
         let bad = try KapeRun.run(["transcript", allBad])
-        #expect(bad.status == 0 && bad.stdout == "0 cues, 1 warnings\n")
+        #expect(bad.status == 0 && bad.stdout == "0 cues, 1 warning\n")
         #expect(try KapeRun.run(["transcript", allBad, "-o", dir.path("out.txt")]).status == 2)
         #expect(try KapeRun.run(["transcript"]).status == 2)
         // Another extension: the format comes from the content.

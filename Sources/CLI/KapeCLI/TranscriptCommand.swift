@@ -45,7 +45,7 @@ struct TranscriptCommand: ParsableCommand {
             } catch let e as InputError {
                 throw InputError(terminalSafe(e.description))
             }
-            FileHandleOutput.stderr("kape: wrote \(transcript.cues.count) cues to \(terminalSafe(output))\n")
+            FileHandleOutput.stderr("kape: wrote \(transcript.cues.count) cue\(transcript.cues.count == 1 ? "" : "s") to \(terminalSafe(output))\n")
             if json { FileHandleOutput.stdout(TranscriptWriter.write(transcript, as: .json)) }
             return
         }
@@ -62,7 +62,8 @@ struct TranscriptCommand: ParsableCommand {
                 out += "    \(line)\n"
             }
         }
-        out += "\(transcript.cues.count) cues" + (transcript.warnings.isEmpty ? "" : ", \(transcript.warnings.count) warnings") + "\n"
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        out += count(transcript.cues.count, "cue") + (transcript.warnings.isEmpty ? "" : ", " + count(transcript.warnings.count, "warning")) + "\n"
         FileHandleOutput.stdout(out)
     }
 
