@@ -25,8 +25,8 @@ struct TranscriptCommand: ParsableCommand {
 
     func validate() throws {
         if let output {
-            guard TranscriptFormat(path: output) != nil else { throw ValidationError("-o \(terminalSafe(output)): the extension must be .vtt, .srt or .json") }
-            if Self.sameFile(output, file) { throw ValidationError("-o \(terminalSafe(output)) is the input file: choose another name") }
+            guard TranscriptFormat(path: output) != nil else { throw ValidationError("-o \(printable(output)): the extension must be .vtt, .srt or .json") }
+            if Self.sameFile(output, file) { throw ValidationError("-o \(printable(output)) is the input file: choose another name") }
         }
     }
 
@@ -36,16 +36,16 @@ struct TranscriptCommand: ParsableCommand {
             let bytes = try Transcript.readFile(file)
             transcript = try Transcript.parse(bytes, format: TranscriptFormat(path: file) ?? Self.sniff(bytes), file: file)
         } catch let e as TranscriptError {
-            throw InputError(terminalSafe(e.description))
+            throw InputError(printable(e.description))
         }
-        for w in transcript.warnings { FileHandleOutput.stderr("kape: warning: \(terminalSafe(w.description))\n") }
+        for w in transcript.warnings { FileHandleOutput.stderr("kape: warning: \(printable(w.description))\n") }
         if let output, let format = TranscriptFormat(path: output) {
             do {
                 try Self.replace(output, with: Array(TranscriptWriter.write(transcript, as: format).utf8))
             } catch let e as InputError {
-                throw InputError(terminalSafe(e.description))
+                throw InputError(printable(e.description))
             }
-            FileHandleOutput.stderr("kape: wrote \(transcript.cues.count) cue\(transcript.cues.count == 1 ? "" : "s") to \(terminalSafe(output))\n")
+            FileHandleOutput.stderr("kape: wrote \(transcript.cues.count) cue\(transcript.cues.count == 1 ? "" : "s") to \(printable(output))\n")
             if json { FileHandleOutput.stdout(TranscriptWriter.write(transcript, as: .json)) }
             return
         }
@@ -56,9 +56,9 @@ struct TranscriptCommand: ParsableCommand {
         var out = ""
         for (i, c) in transcript.cues.enumerated() {
             out += "\(i + 1)  \(TranscriptWriter.timestamp(c.start, .vtt)) --> \(TranscriptWriter.timestamp(c.end, .vtt))"
-            out += c.id.map { "  [\(terminalSafe($0))]" } ?? ""
+            out += c.id.map { "  [\(printable($0))]" } ?? ""
             out += "\n"
-            for line in terminalSafe(c.text, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false) {
+            for line in printable(c.text, keepLineBreaks: true).split(separator: "\n", omittingEmptySubsequences: false) {
                 out += "    \(line)\n"
             }
         }
