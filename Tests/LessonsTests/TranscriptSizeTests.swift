@@ -20,4 +20,11 @@ import Testing
         #expect(t.warnings.map(\.description) == ["c.json:100002: cue 100001 skipped: not an object",
                                                  "c.json:100003: cue 100002 skipped: missing or bad \"end\" (seconds)"])
     }
+
+    /// One warning per line of a hostile file would take far more memory than the file: a hundred are kept.
+    @Test func warningsAreCappedAndTheRestCounted() throws {
+        let t = try WebVTTParser.parse(Array(("WEBVTT\n\n" + String(repeating: "-->\n\n", count: 100_000)).utf8), file: "t.vtt")
+        #expect(t.cues.isEmpty && t.warnings.count == 101)
+        #expect(t.warnings.last?.description == "t.vtt:200001: and 99900 more warnings, up to this line")
+    }
 }

@@ -20,11 +20,11 @@ public enum JSONCueParser {
         }
         var cues: [Cue] = []
         var lines: [Int] = []
-        var warnings: [TranscriptWarning] = []
+        var log = WarningLog(file: file)
         let elementLines = elementLines(in: bytes)
         for (n, item) in list.enumerated() {
             let line = n < elementLines.count ? elementLines[n] : 1
-            func skip(_ why: String) { warnings.append(TranscriptWarning(file: file, line: line, "cue \(n + 1) skipped: \(why)")) }
+            func skip(_ why: String) { log.add(line: line, "cue \(n + 1) skipped: \(why)") }
             guard let o = item as? [String: Any] else { skip("not an object"); continue }
             guard let start = number(o["start"]) else { skip("missing or bad \"start\" (seconds)"); continue }
             guard let end = number(o["end"]) else { skip("missing or bad \"end\" (seconds)"); continue }
@@ -39,7 +39,8 @@ public enum JSONCueParser {
             cues.append(Cue(id: id, start: start, end: end, text: text))
             lines.append(line)
         }
-        return Transcript(cues: cues, lines: lines, warnings: warnings + orderWarning(Array(zip(cues.map(\.start), lines)), file: file))
+        log.checkOrder(cues.map(\.start), lines: lines)
+        return Transcript(cues: cues, lines: lines, warnings: log.warnings)
     }
 
     private static func number(_ v: Any?) -> Double? {

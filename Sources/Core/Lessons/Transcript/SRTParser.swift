@@ -9,7 +9,8 @@ public enum SRTParser {
     public static func parse(_ bytes: [UInt8], file: String) throws -> Transcript {
         let decoded = TranscriptText.subtitle(bytes)
         let lines = TranscriptText.lines(decoded.text)
-        var warnings = decoded.warning.map { [TranscriptWarning(file: file, line: 1, $0)] } ?? []
+        var log = WarningLog(file: file)
+        if let warning = decoded.warning { log.add(line: 1, warning) }
         let timings = lines.indices.filter { lines[$0].contains("-->") }
         guard let firstTiming = timings.first else {
             throw TranscriptError(file: file, line: 1, "not a SubRip file: no 'hh:mm:ss,mmm --> hh:mm:ss,mmm' time line")
@@ -22,7 +23,7 @@ public enum SRTParser {
             return trimmed.allSatisfy(\.isASCII) && trimmed.allSatisfy(\.isNumber) || i == 0 || TranscriptText.isBlank(lines[i - 1]) ? i : nil
         }
         if let stray = lines[..<(idLine(above: firstTiming, after: -1) ?? firstTiming)].firstIndex(where: { !TranscriptText.isBlank($0) }) {
-            warnings.append(TranscriptWarning(file: file, line: stray + 1, "text before the first cue ignored"))
+            log.add(line: stray + 1, "text before the first cue ignored")
         }
         var cues: [Cue] = []
         var cueLines: [Int] = []
@@ -32,9 +33,9 @@ public enum SRTParser {
             let id = idLine(above: k, after: n > 0 ? timings[n - 1] : -1).map { lines[$0].trimmingCharacters(in: [" ", "\t"]) }
             switch timing(lines[k]) {
             case .failure(let f):
-                warnings.append(TranscriptWarning(file: file, line: k + 1, "cue skipped: \(f.reason)"))
+                log.add(line: k + 1, "cue skipped: \(f.reason)")
             case .success(let t) where t.end < t.start:
-                warnings.append(TranscriptWarning(file: file, line: k + 1, "cue skipped: it ends before it starts (\(WebVTTTiming.text(lines[k])))"))
+                log.add(line: k + 1, "cue skipped: it ends before it starts (\(WebVTTTiming.text(lines[k])))")
             case .success(let t):
                 // Blank lines inside a cue's text are kept out of it: they would end the cue in WebVTT and in SRT.
                 let text = lines[(k + 1)..<max(k + 1, textEnd)].filter { !TranscriptText.isBlank($0) }.joined(separator: "\n")
@@ -42,7 +43,8 @@ public enum SRTParser {
                 cueLines.append(k + 1)
             }
         }
-        return Transcript(cues: cues, lines: cueLines, warnings: warnings + orderWarning(Array(zip(cues.map(\.start), cueLines)), file: file))
+        log.checkOrder(cues.map(\.start), lines: cueLines)
+        return Transcript(cues: cues, lines: cueLines, warnings: log.warnings)
     }
 
     /// `start --> end`, any spacing, anything after the end time ignored.

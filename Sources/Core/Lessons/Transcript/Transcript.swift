@@ -144,11 +144,30 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
     }
 }
 
-/// Warns once when the file's cues are not in start order (players sort them; so does `Transcript`).
-func orderWarning(_ starts: [(start: Double, line: Int)], file: String) -> [TranscriptWarning] {
-    for i in starts.indices.dropFirst() where starts[i].start < starts[i - 1].start {
-        return [TranscriptWarning(file: file, line: starts[i].line,
-                                  "this cue starts before the one above it: cues are sorted by start time")]
+/// The warnings of one file as a reader collects them: the first `limit` kept (a hostile file can have one per
+/// line), the rest counted in one last warning.
+struct WarningLog {
+    static let limit = 100
+    let file: String
+    private var kept: [TranscriptWarning] = []
+    private var dropped = 0
+    private var lastDroppedLine = 0
+
+    init(file: String) { self.file = file }
+
+    mutating func add(line: Int, _ message: @autoclosure () -> String) {
+        guard kept.count < Self.limit else { dropped += 1; lastDroppedLine = line; return }
+        kept.append(TranscriptWarning(file: file, line: line, message()))
     }
-    return []
+
+    /// Warns once when the cues (start times with their lines, in file order) are not in start order: players sort
+    /// them, and so does `Transcript`.
+    mutating func checkOrder(_ starts: [Double], lines: [Int]) {
+        guard let i = starts.indices.dropFirst().first(where: { starts[$0] < starts[$0 - 1] }) else { return }
+        add(line: lines[i], "this cue starts before the one above it: cues are sorted by start time")
+    }
+
+    var warnings: [TranscriptWarning] {
+        dropped == 0 ? kept : kept + [TranscriptWarning(file: file, line: lastDroppedLine, "and \(dropped) more warnings, up to this line")]
+    }
 }

@@ -23,8 +23,8 @@ public enum WebVTTParser {
             reader.collectBlock()
             reader.skipEmptyLines()
         }
-        return Transcript(cues: reader.cues, lines: reader.cueLines,
-                          warnings: reader.warnings + orderWarning(Array(zip(reader.cues.map(\.start), reader.cueLines)), file: file))
+        reader.log.checkOrder(reader.cues.map(\.start), lines: reader.cueLines)
+        return Transcript(cues: reader.cues, lines: reader.cueLines, warnings: reader.log.warnings)
     }
 
     /// The spec's "collect a WebVTT block", over whole lines (the blocks always start at a line).
@@ -34,11 +34,11 @@ public enum WebVTTParser {
         var position = 0
         var cues: [Cue] = []
         var cueLines: [Int] = []
-        var warnings: [TranscriptWarning] = []
+        var log: WarningLog
         /// A cue was seen: STYLE and REGION blocks after it are not style sheets or regions any more.
         var seenCue = false
 
-        init(lines: [String], file: String) { self.lines = lines; self.file = file }
+        init(lines: [String], file: String) { self.lines = lines; self.file = file; log = WarningLog(file: file) }
 
         mutating func skipEmptyLines() { while position < lines.count && lines[position].isEmpty { position += 1 } }
 
@@ -70,7 +70,7 @@ public enum WebVTTParser {
                             buffer = []
                             seenCue = true
                             if t.unspaced {
-                                warnings.append(TranscriptWarning(file: file, line: position, "no space around '-->': read as browsers read it, but not valid WebVTT"))
+                                log.add(line: position, "no space around '-->': read as browsers read it, but not valid WebVTT")
                             }
                         case .failure(let e):
                             cue = nil
@@ -93,17 +93,17 @@ public enum WebVTTParser {
             }
             if let cue {
                 guard cue.end >= cue.start else {
-                    warnings.append(TranscriptWarning(file: file, line: cue.line, "cue skipped: it ends before it starts (\(WebVTTTiming.text(lines[cue.line - 1])))"))
+                    log.add(line: cue.line, "cue skipped: it ends before it starts (\(WebVTTTiming.text(lines[cue.line - 1])))")
                     return
                 }
                 cues.append(Cue(id: cue.id.isEmpty ? nil : cue.id, start: cue.start, end: cue.end,
                                 text: TranscriptText.plain(buffer.joined(separator: "\n"), braces: false)))
                 cueLines.append(cue.line)
             } else if let failedTiming {
-                warnings.append(TranscriptWarning(file: file, line: failedTiming.line, "cue skipped: \(failedTiming.reason)"))
+                log.add(line: failedTiming.line, "cue skipped: \(failedTiming.reason)")
             } else if !isStyleOrRegion && !(buffer.first.map { isKeyword($0, "NOTE") } ?? true) {
                 // Browsers drop it without a word; a person editing the file wants to know.
-                warnings.append(TranscriptWarning(file: file, line: blockLine, "block ignored: not a cue (no 'start --> end' line), NOTE, STYLE or REGION"))
+                log.add(line: blockLine, "block ignored: not a cue (no 'start --> end' line), NOTE, STYLE or REGION")
             }
         }
 
