@@ -30,7 +30,6 @@ public enum WebVTTParser {
     /// The spec's "collect a WebVTT block", over whole lines (the blocks always start at a line).
     private struct BlockReader {
         let lines: [String]
-        let file: String
         var position = 0
         var cues: [Cue] = []
         var cueLines: [Int] = []
@@ -38,7 +37,7 @@ public enum WebVTTParser {
         /// A cue was seen: STYLE and REGION blocks after it are not style sheets or regions any more.
         var seenCue = false
 
-        init(lines: [String], file: String) { self.lines = lines; self.file = file; log = WarningLog(file: file) }
+        init(lines: [String], file: String) { self.lines = lines; log = WarningLog(file: file) }
 
         mutating func skipEmptyLines() { while position < lines.count && lines[position].isEmpty { position += 1 } }
 
