@@ -52,21 +52,21 @@ let package = Package(
         // Clips, resampler, mixer, limiter, SPSC queue, meters, sound synthesis, the time-stretcher.
         .target(name: "AudioDSP", dependencies: ["Platform"], path: layer("Core", "AudioDSP")),
         // Dictation comparison, progress store, points, streaks, spaced review, transcripts, lesson folders.
-        .target(name: "Lessons", path: layer("Core", "Lessons")),
+        .target(name: "Lessons", dependencies: ["Platform", "TextFormat"], path: layer("Core", "Lessons")),
         // The party game: decks, the round state machine, results and history, its sounds. Time is an input.
         .target(name: "Game", dependencies: ["Motion"], path: layer("Core", "Game")),
         // Pixels: an RGB canvas, the 5×7 block font, a PNG encoder (zlib's deflate).
-        .target(name: "Raster", dependencies: ["CZlib"], path: layer("Core", "Raster")),
+        .target(name: "Raster", dependencies: ["CZlib", "Platform"], path: layer("Core", "Raster")),
         // Terminal pieces the game and the lessons share: key decoding, cell widths, colours.
         .target(name: "TerminalUI", path: layer("Core", "TerminalUI")),
         // The game's screens without I/O (GameSession fed keys, gestures and time; FrameRenderer) and the share card.
-        .target(name: "GameScreens", dependencies: ["Game", "Raster", "TerminalUI"], path: layer("Core", "GameScreens")),
+        .target(name: "GameScreens", dependencies: ["Game", "Raster", "TerminalUI", "Platform"], path: layer("Core", "GameScreens")),
         // SVG plots: axes, ticks, lines, markers, legend; shared by every `--plot` and report.
-        .target(name: "Plot", path: layer("Core", "Plot")),
+        .target(name: "Plot", dependencies: ["Platform"], path: layer("Core", "Plot")),
         // JSON lines and fixed-point numbers without Foundation: what every printer shares.
-        .target(name: "TextFormat", path: layer("Core", "TextFormat")),
+        .target(name: "TextFormat", dependencies: ["Platform"], path: layer("Core", "TextFormat")),
         // The plots and the HTML report: a replayed trace, a latency run, a stretch, an evaluation.
-        .target(name: "Reports", dependencies: ["Motion", "AudioDSP", "Plot", "TextFormat"], path: layer("Core", "Reports")),
+        .target(name: "Reports", dependencies: ["Motion", "AudioDSP", "Plot", "TextFormat", "Platform"], path: layer("Core", "Reports")),
 
         // Devices. Live input from evdev: discovery, reading, hot-plug, axis tables, rumble, recording.
         .target(name: "MotionDevices", dependencies: ["Motion", "Platform", "CEvdev"], path: layer("Devices", "MotionDevices")),
@@ -102,7 +102,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/Support"),
         // The progress store's crash and concurrency tests kill this writer mid-save (not shipped in `kape`).
         .executableTarget(name: "kape-store-writer", dependencies: ["Lessons"], path: "Tests/StoreWriter"),
-        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Motion"]),
+        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Motion", "Platform", "TextFormat"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion"]),
     ],
     swiftLanguageModes: [.v6]

@@ -39,6 +39,7 @@ struct Dictate: ParsableCommand {
 
     func run() throws {
         let l = try lessons.lesson(named: lesson)
+        l.reportTranscriptWarnings(duration: (try? SoundFileReader(path: l.audioPath))?.seconds)
         let cues = l.transcript.cues
         guard !cues.isEmpty else { throw InputError("\(l.transcriptPath): no phrases to dictate") }
         let store = try ProgressCLI.store()
@@ -112,8 +113,8 @@ final class PhrasePlayer {
         let reader = try SoundFileReader(path: lesson.audioPath)
         var clips: [Clip] = []
         for (i, cue) in lesson.transcript.cues.enumerated() {
-            let from = min(reader.frames, max(0, Int(cue.start * Double(reader.rate))))
-            let count = max(0, min(reader.frames, Int(cue.end * Double(reader.rate))) - from)
+            let from = min(reader.frames, max(0, Int(saturating: cue.start * Double(reader.rate))))
+            let count = max(0, min(reader.frames, Int(saturating: cue.end * Double(reader.rate))) - from)
             var samples = [Float](repeating: 0, count: count * reader.channels)
             try reader.seek(toFrame: from)
             let got = try samples.withUnsafeMutableBufferPointer { try reader.read(into: $0.baseAddress!, frames: count) }

@@ -38,6 +38,7 @@ struct LessonsCommand: ParsableCommand {
         var text = ""
         for l in chosen {
             let seconds = (try? SoundFileReader(path: l.audioPath).seconds) ?? 0
+            l.reportTranscriptWarnings(duration: seconds > 0 ? seconds : nil)
             let position = progress?.positions[l.info.id]?.seconds
             let done = progress?.lessonsCompleted.contains { $0.lesson == l.info.id } ?? false
             if json {

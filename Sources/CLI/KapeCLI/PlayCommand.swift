@@ -158,10 +158,10 @@ struct Play: ParsableCommand {
         let engine = AudioEngine(sink: sink, bank: bank)
         let rate = Double(sink.info.rate)
         // The file spans the whole round clock, so its timeline lines up with the printed events.
-        var end = Int(((events.last?.t ?? 0) * rate).rounded())
+        var end = Int(saturating: ((events.last?.t ?? 0) * rate).rounded())
         for e in events {
             guard let sound = e.event.sound, let index = bank.index(of: sound.rawValue) else { continue }
-            let frame = Int((e.t * rate).rounded())
+            let frame = Int(saturating: (e.t * rate).rounded())
             _ = try engine.play(index, at: Int64(frame))
             end = max(end, frame + bank.clips[index].frames)
         }

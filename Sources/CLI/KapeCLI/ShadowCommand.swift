@@ -43,6 +43,7 @@ struct ShadowCommand: ParsableCommand {
     func run() throws {
         let l = try lessons.lesson(named: lesson)
         let reader = try SoundFileReader(path: l.audioPath)
+        l.reportTranscriptWarnings(duration: reader.seconds)
         let store = try ProgressCLI.store()
         let progress = try store.read()
         let settings = progress.listening

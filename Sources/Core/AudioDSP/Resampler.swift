@@ -34,7 +34,7 @@ public struct Resampler: Sendable {
     static func design(from inRate: Int, to outRate: Int) -> (halfTaps: Int, cutoff: Double) {
         let scale = min(1, Double(outRate) / Double(inRate))
         // Kaiser: taps ≈ (A − 7.95) / (14.36 · Δf) with A = 100 dB and Δf = 0.05 · scale.
-        return (Int((92.05 / (14.36 * 0.05 * scale) / 2).rounded(.up)), 0.475 * scale)
+        return (Int(saturating: (92.05 / (14.36 * 0.05 * scale) / 2).rounded(.up)), 0.475 * scale)
     }
 
     /// The kernel for every phase p/phases, `2·halfTaps` taps each, row by row; every row sums to 1 so a constant

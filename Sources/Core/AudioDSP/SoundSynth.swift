@@ -128,7 +128,7 @@ public enum SoundSynth {
 
     /// Samples `f` over `seconds`, fades the last 5 ms, and normalises the peak.
     static func finish(seconds: Double, _ f: (Double) -> Double) -> [Float] {
-        let n = Int(seconds * Double(rate))
+        let n = Int(saturating: seconds * Double(rate))
         var out = [Double](repeating: 0, count: n)
         for i in 0..<n { out[i] = f(Double(i) / Double(rate)) * fadeOut(Double(i) / Double(rate), end: seconds, over: 0.005) }
         let top = out.reduce(0) { max($0, abs($1)) }

@@ -1,4 +1,5 @@
 import Game
+import Platform
 import Raster
 import TerminalUI
 
@@ -133,7 +134,7 @@ public enum FrameRenderer {
 
     static func round(_ s: GameSession, _ cols: Int, _ height: Int) -> [Row] {
         guard let r = s.round else { return [] }
-        let left = Int(r.remaining.rounded(.up))
+        let left = Int(saturating: r.remaining.rounded(.up))
         let warning = r.state == .playing && r.remaining <= RoundMachine.warningAt
         let clock = "⏱ \(left / 60):\(left % 60 < 10 ? "0" : "")\(left % 60)"
         let status = Row(pieces: [((s.deck?.title ?? "") + "   ", .grey), (clock, warning ? .red : .white),
@@ -168,7 +169,7 @@ public enum FrameRenderer {
         guard let r = s.round?.result else { return [] }
         var rows = [Row("Rezultati · " + (s.deck?.title ?? ""), .red, centred: true)]
         rows += big("\(r.score)", cols, min(9, max(0, height - 12)), .neon)
-        rows.append(Row(pieces: [("Pikë \(r.score)", .white), ("  ·  Saktësia \(Int((r.accuracy * 100).rounded()))%", .white),
+        rows.append(Row(pieces: [("Pikë \(r.score)", .white), ("  ·  Saktësia \(Int(saturating: (r.accuracy * 100).rounded()))%", .white),
                                  ("  ·  ", .grey), (r.rank, .neon)], centred: true))
         rows.append(.blank)
         // Every card's outcome, in as many columns as the width allows.

@@ -1,4 +1,5 @@
 import Game
+import Platform
 /// The round as plain lines for a pipe or a log (stdout not a terminal): only what changed since the last call.
 public struct PlainLog: Sendable {
     private var state: RoundMachine.State?
@@ -39,6 +40,6 @@ public struct PlainLog: Sendable {
     public mutating func summary(_ s: GameSession) -> [String] {
         guard let r = s.round?.result, !reported else { return [] }
         reported = true
-        return ["Rezultati: \(r.score)  saktë \(r.correct)  kaluar \(r.passed)  saktësia \(Int((r.accuracy * 100).rounded()))%  \(r.rank)"]
+        return ["Rezultati: \(r.score)  saktë \(r.correct)  kaluar \(r.passed)  saktësia \(Int(saturating: (r.accuracy * 100).rounded()))%  \(r.rank)"]
     }
 }

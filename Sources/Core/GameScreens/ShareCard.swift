@@ -1,4 +1,5 @@
 import Game
+import Platform
 import Raster
 /// The 1080×1920 results card: Kape title, a double-headed eagle, score, rank badge and deck name, in the game's
 /// colours (black, red, neon green).
@@ -53,9 +54,9 @@ public enum ShareCard {
             c.polygon(wing, .black)
             // Neck and head looking outwards, beak open.
             c.polygon([p(side * 4, -30), p(side * 18, -62), p(side * 30, -62), p(side * 14, -26)], .black)
-            c.disc(cx: Int(x0 + side * 26 * s), cy: Int(y0 - 68 * s), r: Int(11 * s), .black)
+            c.disc(cx: Int(saturating: x0 + side * 26 * s), cy: Int(saturating: y0 - 68 * s), r: Int(saturating: 11 * s), .black)
             c.polygon([p(side * 34, -74), p(side * 50, -70), p(side * 36, -64)], .black)
-            c.disc(cx: Int(x0 + side * 28 * s), cy: Int(y0 - 71 * s), r: max(2, Int(2 * s)), .red)
+            c.disc(cx: Int(saturating: x0 + side * 28 * s), cy: Int(saturating: y0 - 71 * s), r: max(2, Int(saturating: 2 * s)), .red)
             // Legs and talons.
             c.polygon([p(side * 6, 30), p(side * 20, 52), p(side * 26, 50), p(side * 12, 28)], .black)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 public struct DictationResult: Sendable, Codable, Equatable {
     public var lesson: String?
@@ -72,7 +73,7 @@ public struct SavedPosition: Sendable, Codable, Equatable {
 /// Point rules (docs/LESSONS.md): the one place they are decided.
 public enum Points {
     public static func dictation(accuracy: Double) -> Int {
-        Int((max(0, min(1, accuracy)) * 10).rounded()) + (accuracy >= 1 ? 5 : 0)
+        Int(saturating: (max(0, min(1, accuracy)) * 10).rounded()) + (accuracy >= 1 ? 5 : 0)
     }
     public static func lesson(firstTime: Bool) -> Int { firstTime ? 50 : 10 }
     public static func gameRound(correct: Int) -> Int { 2 * max(0, correct) }

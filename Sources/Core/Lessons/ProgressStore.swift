@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Platform
 
 public struct ProgressError: Error, CustomStringConvertible {
     public var description: String
@@ -84,7 +85,7 @@ public struct ProgressStore: Sendable {
             throw ProgressError("\(path): \(e.description); correct that value in the file (nothing was changed)")
         } catch {
             // Keep the damaged bytes for a human to rescue; never overwrite them with an empty store.
-            let stamp = Int(Date().timeIntervalSince1970)
+            let stamp = Int(saturating: Date().timeIntervalSince1970)
             let aside = "\(path).damaged-\(stamp)-\(getpid())"
             guard rename(path, aside) == 0 else {
                 throw ProgressError("\(path): damaged (\(error)) and cannot be moved aside: \(String(cString: strerror(errno)))")

@@ -1,3 +1,5 @@
+import Platform
+
 /// Reads the project's CSV traces: `# kape-trace 1`, a header `t,ax,ay,az[,gx,gy,gz]`, one sample per row in
 /// seconds, g and deg/s. Blank lines and `#` comment lines are allowed anywhere after the first line.
 public struct CSVTraceReader {
@@ -82,11 +84,11 @@ public struct CSVTraceReader {
             }
             lastT = t
             for i in 1...3 where abs(values[i]) > Self.maxAccelG {
-                throw TraceError(file: file, line: lineNo, "acceleration \(values[i]) g is beyond ±\(Int(Self.maxAccelG)) g")
+                throw TraceError(file: file, line: lineNo, "acceleration \(values[i]) g is beyond ±\(Int(saturating: Self.maxAccelG)) g")
             }
             if columns == 7 {
                 for i in 4...6 where abs(values[i]) > Self.maxGyroDps {
-                    throw TraceError(file: file, line: lineNo, "angular rate \(values[i]) deg/s is beyond ±\(Int(Self.maxGyroDps)) deg/s")
+                    throw TraceError(file: file, line: lineNo, "angular rate \(values[i]) deg/s is beyond ±\(Int(saturating: Self.maxGyroDps)) deg/s")
                 }
             }
             let s = MotionSample(time: t, stamp: t, accel: SIMD3(values[1], values[2], values[3]),

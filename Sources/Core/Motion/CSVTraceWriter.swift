@@ -1,3 +1,5 @@
+import Platform
+
 /// Writes the project's CSV trace: `# kape-trace 1`, the header, one row per sample in seconds, g and deg/s.
 /// Numbers are written in the shortest form that reads back to the same Double, so CSV → CSV is lossless.
 public struct CSVTraceWriter {
@@ -36,7 +38,7 @@ public struct CSVTraceWriter {
     @inline(__always)
     private func appendNumber(_ v: Double, _ out: inout [UInt8]) {
         if v == v.rounded(), abs(v) < 1e15 {
-            appendSigned(Int64(v), &out)
+            appendSigned(Int64(saturating: v), &out)
             return
         }
         out.append(contentsOf: v.description.utf8)

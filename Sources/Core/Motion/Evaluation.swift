@@ -1,3 +1,5 @@
+import Platform
+
 /// A true gesture: when the true tilt crossed the threshold.
 public struct TruthEvent: Sendable, Equatable, Codable {
     public var t: Double
@@ -84,6 +86,6 @@ public struct Evaluation: Sendable, Equatable {
 public func percentile(_ values: [Double], _ p: Double) -> Double {
     guard !values.isEmpty else { return .nan }
     let sorted = values.sorted()
-    let rank = Int((p * Double(sorted.count)).rounded(.up))
+    let rank = Int(saturating: (p * Double(sorted.count)).rounded(.up))
     return sorted[min(max(rank, 1), sorted.count) - 1]
 }

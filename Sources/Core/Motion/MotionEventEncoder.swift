@@ -1,3 +1,5 @@
+import Platform
+
 /// Turns physical samples back into the events a motion node would send: quantised by the axis resolution,
 /// clamped to the axis range, only the axes that changed (the kernel drops repeated values), then
 /// MSC_TIMESTAMP and SYN_REPORT. The inverse of `FrameAssembler`, used to write CSV traces as evemu recordings.
@@ -44,7 +46,7 @@ public struct MotionEventEncoder {
         var v = (value * scale[i]).rounded()
         if v.isNaN { v = 0 }
         v = min(max(v, Double(a.minimum)), Double(a.maximum))
-        return Int32(v)
+        return Int32(saturating: v)
     }
 
     /// Calls `emit` with the events of one frame at the sample's `stamp` (E: time) and `time` (device clock).
@@ -79,7 +81,7 @@ public struct MotionEventEncoder {
     static func micros(_ seconds: Double) -> Int64 {
         let m = (seconds * 1e6).rounded()
         guard m.isFinite else { return 0 }
-        return Int64(min(max(m, 0), 9e18))
+        return Int64(saturating: min(max(m, 0), 9e18))
     }
 
     /// The kernel's hysteresis: small changes are dropped, medium ones blended towards the old value.

@@ -1,4 +1,5 @@
 import Motion
+import Platform
 /// The sensor and the driver between the head and the trace: bias, drift, noise, scale error, quantisation,
 /// the kernel's fuzz filter, the device clock, report bursts, delivery jitter and SYN_DROPPED.
 struct SensorModel {
@@ -30,7 +31,7 @@ struct SensorModel {
         accelGain = SIMD3(repeating: 1) + vec(-0.02...0.02, &random)
         clockSkew = random.uniform(-200...200) * 1e-6
         // Start the uint32 microsecond counter 3 to 40 s before it wraps, so every such trace wraps once.
-        timestampStart = UInt32.max - UInt32(random.uniform(3...40) * 1e6)
+        timestampStart = UInt32.max - UInt32(saturating: random.uniform(3...40) * 1e6)
     }
 
     /// Samples the body at the device's own rate and writes the events the node would deliver.
@@ -38,7 +39,7 @@ struct SensorModel {
         var events: [InputEvent] = []
         var samples: [MotionSample] = []
         let period = profile.samplePeriod
-        let count = Int(duration / period)
+        let count = Int(saturating: duration / period)
         events.reserveCapacity(count * 8)
         samples.reserveCapacity(count)
         var lastValue = [Int32?](repeating: nil, count: 6)
@@ -48,7 +49,7 @@ struct SensorModel {
         // Where the reader falls behind: 2 to 4 drops, 20 to 70 ms each.
         var drops: [(start: Double, length: Double)] = []
         if profile == .dropped {
-            for _ in 0..<Int(random.uniform(2...4.99)) {
+            for _ in 0..<Int(saturating: random.uniform(2...4.99)) {
                 drops.append((random.uniform(4...(duration - 1)), random.uniform(0.02...0.07)))
             }
             drops.sort { $0.start < $1.start }
@@ -63,11 +64,11 @@ struct SensorModel {
             let report = Double(k / profile.samplesPerReport + 1) * reportPeriod * (1 + clockSkew)
             let jitter = profile == .hz100 ? random.uniform(0...0.002) : random.uniform(0...0.0008)
             let deliveredSeconds = (profile.samplesPerReport > 1 ? report : t) + startOffset + jitter + 0.0005
-            var delivered = Int64((deliveredSeconds * 1e6).rounded())
+            var delivered = Int64(saturating: (deliveredSeconds * 1e6).rounded())
             delivered = max(delivered, lastDelivered)  // kernel event times never go backwards
             if profile.samplesPerReport > 1 {
                 // Every sample of one report carries the report's time.
-                delivered = Int64(((report + startOffset + 0.0005) * 1e6).rounded())
+                delivered = Int64(saturating: ((report + startOffset + 0.0005) * 1e6).rounded())
                 delivered = max(delivered, lastDelivered)
             }
             lastDelivered = delivered
@@ -89,7 +90,7 @@ struct SensorModel {
                 events.append(InputEvent(micros: delivered, type: EV.syn, code: EV.synReport, value: 0))
                 lastValue = [Int32?](repeating: nil, count: 6)  // the next frame after a drop sends every axis
                 dropIndex += 1
-                k = Int((gapEnd / period).rounded(.up))
+                k = Int(saturating: (gapEnd / period).rounded(.up))
                 continue
             }
 
@@ -106,7 +107,7 @@ struct SensorModel {
                 }
             }
             if profile.hasTimestamp {
-                let stamp = timestampStart &+ UInt32(truncatingIfNeeded: Int64((t * 1e6).rounded()))
+                let stamp = timestampStart &+ UInt32(truncatingIfNeeded: Int64(saturating: (t * 1e6).rounded()))
                 events.append(InputEvent(micros: delivered, type: EV.msc, code: EV.mscTimestamp, value: Int32(bitPattern: stamp)))
             }
             events.append(InputEvent(micros: delivered, type: EV.syn, code: EV.synReport, value: 0))
@@ -118,7 +119,7 @@ struct SensorModel {
     private func quantise(_ physical: Double, axis: Int) -> Int32 {
         let info = scales[axis]!
         let v = (physical * Double(info.resolution)).rounded()
-        return Int32(max(Double(info.minimum), min(Double(info.maximum), v)))
+        return Int32(saturating: max(Double(info.minimum), min(Double(info.maximum), v)))
     }
 
     /// The kernel's input_defuzz_abs_event: small changes are suppressed or smoothed.

@@ -1,3 +1,5 @@
+import Platform
+
 /// A plotting area with linear x and y scales, ticks, grid and labels.
 public struct Axes: Sendable {
     public var x: Double, y: Double, width: Double, height: Double
@@ -20,11 +22,11 @@ public struct Axes: Sendable {
     /// Panel, grid, tick labels and axis titles.
     public func draw(into svg: inout SVGDocument, xLabel: String, yLabel: String, title: String? = nil) {
         svg.rect(x: x, y: y, width: width, height: height, fill: Palette.panel)
-        for t in Self.ticks(xRange, target: max(2, Int(width / 90))) {
+        for t in Self.ticks(xRange, target: max(2, Int(saturating: width / 90))) {
             svg.line(x1: px(t), y1: y, x2: px(t), y2: y + height, stroke: Palette.grid, width: 0.6)
             svg.text(Self.label(t), x: px(t), y: y + height + 15, size: 11, anchor: .middle, fill: Palette.muted)
         }
-        for t in Self.ticks(yRange, target: max(2, Int(height / 40))) {
+        for t in Self.ticks(yRange, target: max(2, Int(saturating: height / 40))) {
             svg.line(x1: x, y1: py(t), x2: x + width, y2: py(t), stroke: Palette.grid, width: 0.6)
             svg.text(Self.label(t), x: x - 6, y: py(t) + 4, size: 11, anchor: .end, fill: Palette.muted)
         }
@@ -52,7 +54,7 @@ public struct Axes: Sendable {
     }
 
     public static func label(_ v: Double) -> String {
-        if v == v.rounded() && abs(v) < 1e9 { return String(Int64(v)) }
+        if v == v.rounded() && abs(v) < 1e9 { return String(Int64(saturating: v)) }
         let s = String((v * 1000).rounded() / 1000)
         return s
     }

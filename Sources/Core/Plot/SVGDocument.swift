@@ -1,3 +1,5 @@
+import Platform
+
 /// A minimal SVG writer: text as real `<text>`, numbers with two decimals, everything escaped.
 public struct SVGDocument: Sendable {
     public let width: Double
@@ -94,7 +96,7 @@ public struct SVGDocument: Sendable {
 func n(_ v: Double) -> String {
     guard v.isFinite else { return "0" }
     let r = (v * 100).rounded() / 100
-    if r == r.rounded() { return String(Int64(r)) }
+    if r == r.rounded() { return String(Int64(saturating: r)) }
     return String(r)
 }
 

@@ -1,3 +1,5 @@
+import Platform
+
 /// An RGB raster with the few shapes the share card needs: rectangles, discs, polygons, block-font text.
 public struct Canvas: Sendable {
     public struct Colour: Sendable, Equatable {
@@ -36,7 +38,7 @@ public struct Canvas: Sendable {
 
     public mutating func disc(cx: Int, cy: Int, r: Int, _ c: Colour) {
         for dy in -r...r {
-            let half = Int(Double(r * r - dy * dy).squareRoot())
+            let half = Int(saturating: Double(r * r - dy * dy).squareRoot())
             rect(x: cx - half, y: cy + dy, w: 2 * half + 1, h: 1, c)
         }
     }
@@ -45,7 +47,7 @@ public struct Canvas: Sendable {
     public mutating func polygon(_ points: [(Double, Double)], _ c: Colour) {
         guard points.count >= 3 else { return }
         let ys = points.map(\.1)
-        let top = max(0, Int(ys.min()!)), bottom = min(height - 1, Int(ys.max()!))
+        let top = max(0, Int(saturating: ys.min()!)), bottom = min(height - 1, Int(saturating: ys.max()!))
         guard top <= bottom else { return }
         for y in top...bottom {
             let sy = Double(y) + 0.5
@@ -57,7 +59,7 @@ public struct Canvas: Sendable {
             xs.sort()
             var k = 0
             while k + 1 < xs.count {
-                let x0 = Int(xs[k].rounded()), x1 = Int(xs[k + 1].rounded())
+                let x0 = Int(saturating: xs[k].rounded()), x1 = Int(saturating: xs[k + 1].rounded())
                 rect(x: x0, y: y, w: x1 - x0, h: 1, c)
                 k += 2
             }

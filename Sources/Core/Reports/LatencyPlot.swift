@@ -1,3 +1,4 @@
+import Platform
 import Plot
 
 /// `kape bench latency --plot`: histogram and CDF of internal and audible latency with p50 / p99 marked, and a
@@ -53,7 +54,7 @@ public enum LatencyPlot {
             // The values go in a row of their own under the panels: beside the lines they met headings and lines.
             var values: [String] = []
             for (p, label) in [(0.5, "p50"), (0.99, "p99")] where !sorted.isEmpty {
-                let v = sorted[min(sorted.count - 1, max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
+                let v = sorted[min(sorted.count - 1, max(0, Int(saturating: (p * Double(sorted.count)).rounded(.up)) - 1))]
                 for axes in [histogram, cdf] {
                     svg.line(x1: axes.px(v), y1: axes.y, x2: axes.px(v), y2: axes.y + axes.height, stroke: color, width: 1, dash: "4 3")
                 }
@@ -79,7 +80,7 @@ public enum LatencyPlot {
 
     private static func counts(_ values: [Double], _ top: Double, _ bins: Int) -> [Int] {
         var c = [Int](repeating: 0, count: bins)
-        for v in values { c[min(bins - 1, max(0, Int(v / top * Double(bins))))] += 1 }
+        for v in values { c[min(bins - 1, max(0, Int(saturating: v / top * Double(bins))))] += 1 }
         return c
     }
 

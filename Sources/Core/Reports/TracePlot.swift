@@ -1,4 +1,5 @@
 import Motion
+import Platform
 import Plot
 import TextFormat
 
@@ -99,7 +100,7 @@ public struct TracePlot {
         }
         for (i, t) in stamps.enumerated() where axes.contains(x: t) {
             let v = max(axes.yRange.lowerBound, min(axes.yRange.upperBound, values[i]))
-            let b = Int(axes.px(t))
+            let b = Int(saturating: axes.px(t))
             if b != bucket {
                 flush()
                 bucket = b

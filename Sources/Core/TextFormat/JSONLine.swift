@@ -1,3 +1,5 @@
+import Platform
+
 /// Small JSON writer for one-object-per-line output: fixed key order, stable number formatting.
 public struct JSONLine {
     public init() {}
@@ -24,7 +26,8 @@ public func quoted(_ s: String) -> String {
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
-        case _ where u.value < 0x20:
+        // C0, DEL and C1 as \u escapes: JSON printed to a terminal carries no control sequence.
+        case _ where u.value < 0x20 || (0x7F...0x9F).contains(u.value):
             let h = String(u.value, radix: 16)
             out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
         default: out.unicodeScalars.append(u)
@@ -39,7 +42,7 @@ public func fixed(_ value: Double, _ decimals: Int) -> String {
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (abs(value) * scale).rounded()
     guard scaled < 9e18 else { return String(value) }
-    let n = Int64(scaled)
+    let n = Int64(saturating: scaled)
     let negative = value < 0 && n != 0
     var digits = String(n)
     if decimals > 0 {
@@ -51,7 +54,7 @@ public func fixed(_ value: Double, _ decimals: Int) -> String {
 
 /// m:ss
 public func clock(_ seconds: Double) -> String {
-    let s = Int(seconds.rounded(.down))
+    let s = max(0, Int(saturating: seconds.rounded(.down)))
     let r = s % 60
     return "\(s / 60):\(r < 10 ? "0" : "")\(r)"
 }

@@ -224,7 +224,7 @@ public final class AudioEngine: @unchecked Sendable {
     private func renderLoop() {
         MemoryLock.prefaultStack()
         let period = shape.periodFrames
-        let timeout = Int32(max(10, 4 * shape.periodMilliseconds))
+        let timeout = Int32(saturating: max(10, 4 * shape.periodMilliseconds))
         let cpu0 = Self.threadCPUNanos(), wall0 = MonotonicClock.nanos()
         defer {
             threadCPUNanos.store(Self.threadCPUNanos() - cpu0, ordering: .relaxed)

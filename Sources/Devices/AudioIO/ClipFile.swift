@@ -1,6 +1,7 @@
 import AudioDSP
 import CSndfile
 import Glibc
+import Platform
 
 /// Reading and writing sound files with libsndfile.
 public enum ClipFile {
@@ -25,7 +26,7 @@ public enum ClipFile {
         }
         guard info.frames > 0 else { throw AudioError.file(path, "has no audio frames") }
         guard Double(info.frames) <= maxSeconds * Double(info.samplerate) else {
-            throw AudioError.file(path, "longer than \(Int(maxSeconds)) s: too long for a sound (stream it as a lesson)")
+            throw AudioError.file(path, "longer than \(Int(saturating: maxSeconds)) s: too long for a sound (stream it as a lesson)")
         }
         let channels = Int(info.channels)
         var samples = [Float](repeating: 0, count: Int(info.frames) * channels)

@@ -1,3 +1,5 @@
+import Platform
+
 /// One trigger's path from the engine to the sound card.
 public struct LatencyRecord: Sendable, BitwiseCopyable, Equatable {
     public var token: UInt64
@@ -25,7 +27,7 @@ public struct Percentiles: Sendable, Equatable {
         let sorted = values.sorted()
         func rank(_ q: Double) -> Double {
             guard !sorted.isEmpty else { return .nan }
-            let i = Int((q * Double(sorted.count)).rounded(.up)) - 1
+            let i = Int(saturating: (q * Double(sorted.count)).rounded(.up)) - 1
             return sorted[Swift.max(0, Swift.min(sorted.count - 1, i))]
         }
         p50 = rank(0.5)

@@ -1,3 +1,5 @@
+import Platform
+
 /// Sample formats the sinks negotiate, in the order they are tried by default.
 public enum SampleFormat: String, Sendable, CaseIterable {
     case s16 = "S16_LE"
@@ -17,7 +19,7 @@ public enum SampleFormat: String, Sendable, CaseIterable {
                 var v = src[i] * 32768
                 if !(v == v) { v = 0 }  // NaN: never trap in the render thread
                 v = v < -32768 ? -32768 : (v > 32767 ? 32767 : v)
-                out[i] = Int16(v + (v >= 0 ? 0.5 : -0.5))
+                out[i] = Int16(saturating: v + (v >= 0 ? 0.5 : -0.5))
             }
         case .s32:
             let out = dst.assumingMemoryBound(to: Int32.self)
@@ -25,7 +27,7 @@ public enum SampleFormat: String, Sendable, CaseIterable {
                 var v = Double(src[i]) * 2_147_483_648
                 if !(v == v) { v = 0 }
                 v = v < -2_147_483_648 ? -2_147_483_648 : (v > 2_147_483_647 ? 2_147_483_647 : v)
-                out[i] = Int32(v + (v >= 0 ? 0.5 : -0.5))
+                out[i] = Int32(saturating: v + (v >= 0 ? 0.5 : -0.5))
             }
         case .float:
             dst.copyMemory(from: src, byteCount: count * 4)

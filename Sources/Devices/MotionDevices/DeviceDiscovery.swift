@@ -107,7 +107,7 @@ public enum DeviceDiscovery {
         while true {
             let left = deadline - MonotonicClock.now()
             if left <= 0 { break }
-            let n = poll(&fds, nfds_t(fds.count), Int32(left * 1000) + 1)
+            let n = poll(&fds, nfds_t(fds.count), Int32(saturating: left * 1000 + 1))
             if n <= 0 { continue }
             for i in fds.indices where fds[i].revents != 0 {
                 if fds[i].revents & Int16(POLLIN) == 0 { fds[i].fd = -1; continue }  // error or hang-up

@@ -49,7 +49,7 @@ public final class LiveSession {
                 // a second of it, or a device (or an emulation) that delivers in bursts would be cut short.
                 let wallLeft = max(left, 1) - (MonotonicClock.now() - lastProgress)
                 if wallLeft <= 0 { break }
-                timeout = Int32(min(wallLeft, left) * 1000) + 1
+                timeout = Int32(saturating: min(wallLeft, left) * 1000 + 1)
             }
             if !candidates.isEmpty {
                 // A node that appeared but could not be opened yet (udev still setting it up): look again soon.

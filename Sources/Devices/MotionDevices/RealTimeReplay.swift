@@ -15,7 +15,7 @@ public enum RealTimeReplay {
         var seen = recalibration?.current ?? 0
         let first = samples.first?.stamp ?? 0
         for s in samples {
-            MonotonicClock.sleep(untilNanos: t0 + UInt64(max(0, (s.stamp - first) * 1e9)))
+            MonotonicClock.sleep(untilNanos: t0 + min(UInt64(saturating: (s.stamp - first) * 1e9), UInt64.max - t0))
             if stop?.isFired == true { return }
             let arrival = MonotonicClock.nanos()
             if let r = recalibration, r.current != seen { seen = r.current; detector.recalibrate() }

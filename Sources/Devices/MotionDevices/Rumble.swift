@@ -81,5 +81,5 @@ public final class Rumble {
         try play(strong: f.strong, weak: f.weak, milliseconds: f.milliseconds)
     }
 
-    private func magnitude(_ x: Double) -> UInt16 { UInt16((min(1, max(0, x)) * 65535).rounded()) }
+    private func magnitude(_ x: Double) -> UInt16 { UInt16(saturating: (min(1, max(0, x)) * 65535).rounded()) }
 }

@@ -64,7 +64,7 @@ public final class MotionFeed: Sendable {
             let session = LiveSession(device: device, options: options)
             try? session.run(stop: stop) { event in
                 switch event {
-                case .gesture(let g, let mono): post(.gesture(g.kind, arrival: UInt64(mono * 1e9)))
+                case .gesture(let g, let mono): post(.gesture(g.kind, arrival: UInt64(saturating: mono * 1e9)))
                 case .deviceLost: post(.lost)
                 case .deviceBack: post(.back)
                 default: break

@@ -1,6 +1,7 @@
 import AudioDSP
 import AudioIO
 import Lessons
+import Platform
 
 /// The shadowing render loop: lesson file → stretcher → sink, one period per `step()`. Before each write it asks
 /// the sink for its queued delay, so the cue reported is the one *heard*, not the one being rendered.
@@ -69,7 +70,7 @@ public final class LessonPlayer {
         heardTime = start
         boundaries = Set(transcript.cues.flatMap { [$0.start, $0.end] }).sorted()
         cursor = TranscriptCursor(transcript: transcript)
-        let startFrame = max(0, min(reader.frames, Int(start * Double(reader.rate))))
+        let startFrame = max(0, min(reader.frames, Int(saturating: start * Double(reader.rate))))
         stretcher = WSOLAStretcher(channels: reader.channels, rate: reader.rate, mapSeconds: 10, startFrame: startFrame)
         stretcher.speed = machine.speed
         if startFrame > 0 { try reader.seek(toFrame: startFrame) }
@@ -134,7 +135,7 @@ public final class LessonPlayer {
         emit(.action(a, heard: heard))
         switch a {
         case .seek(let s):
-            let f = max(0, min(reader.frames, Int((s * Double(rate)).rounded())))
+            let f = max(0, min(reader.frames, Int(saturating: (s * Double(rate)).rounded())))
             try reader.seek(toFrame: f)
             stretcher.seek(toInputFrame: f)
             seekOutput = Double((stretcher.outputFrames + stretcher.hop - 1) / stretcher.hop * stretcher.hop)
@@ -143,7 +144,7 @@ public final class LessonPlayer {
             endSinkFrame = nil
             pendingSeek = (Double(f) / Double(rate), nil)
         case .speed(let v): stretcher.speed = v
-        case .hold(let s): holdFrames += Int(s * Double(rate))
+        case .hold(let s): holdFrames += Int(saturating: s * Double(rate))
         case .pause, .resume: break
         case .end: renderDone = true
         }
@@ -274,7 +275,7 @@ public final class LessonPlayer {
         for i in 0..<n { for c in 0..<sc { mapped[i * sc + c] = output[i * ch + min(c, ch - 1)] } }
         // The sink was opened for 16-bit only (`LessonPlayer.request`).
         for i in 0..<(n * sc) {
-            let v = Int16(max(-32_768, min(32_767, (mapped[i] * 32_768).rounded())))
+            let v = Int16(saturating: max(-32_768, min(32_767, (mapped[i] * 32_768).rounded())))
             bytes[2 * i] = UInt8(truncatingIfNeeded: v); bytes[2 * i + 1] = UInt8(truncatingIfNeeded: v >> 8)
         }
         let result = bytes.withUnsafeBytes { sink.write($0.baseAddress!, frames: n) }

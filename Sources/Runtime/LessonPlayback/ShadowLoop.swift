@@ -96,7 +96,7 @@ public final class ShadowLoop {
         guard case .ready(let avail, _) = space else { return 0 }
         if avail >= player.period { return 0 }
         var ms = ((player.period - avail) * 1000 + player.rate - 1) / player.rate
-        if let s = player.secondsToNextBoundary() { ms = min(ms, Int((s * 1000).rounded(.up))) }
+        if let s = player.secondsToNextBoundary() { ms = min(ms, Int(saturating: (s * 1000).rounded(.up))) }
         return Int32(max(1, min(50, ms)))
     }
 

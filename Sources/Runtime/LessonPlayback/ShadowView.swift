@@ -1,4 +1,5 @@
 import Lessons
+import Platform
 import TerminalUI
 import TextFormat
 
@@ -154,7 +155,7 @@ public struct ShadowView {
         let ownRow = TextCells.width(" \(icon) \(times)  " + speed + loop) + 6 > cols && !loop.isEmpty
         let fixedPart = " \(icon) \(times)  " + speed + (ownRow ? "" : loop)
         let barWidth = max(0, min(40, cols - TextCells.width(fixedPart) - 2))
-        let filled = duration > 0 ? Int((Double(barWidth) * min(1, heard / duration)).rounded()) : 0
+        let filled = duration > 0 ? Int(saturating: (Double(barWidth) * min(1, heard / duration)).rounded()) : 0
         let bar = String(repeating: "━", count: filled) + String(repeating: "─", count: barWidth - filled)
         let main = " \(icon) \(times)  \(bar)\(speed)"
         return ownRow ? [main, loop] : [main + loop]

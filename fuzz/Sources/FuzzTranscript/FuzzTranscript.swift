@@ -1,8 +1,8 @@
 import Lessons
 
 /// Any bytes through the three transcript parsers (the first byte picks WebVTT, SRT or JSON cues). They must not
-/// crash; what parses must be finite and in time order, and the cursor must find a cue that really contains t;
-/// an error must name a line of the input.
+/// crash; what parses must be finite, bounded and in time order, and the cursor must find a cue that really contains
+/// t; warnings and errors must name a line of the input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTranscript(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard size > 0 else { return 0 }
@@ -18,9 +18,12 @@ public func fuzzTranscript(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         default: t = try JSONCueParser.parse(bytes, file: "fuzz.json")
         }
         for (i, c) in t.cues.enumerated() {
-            precondition(c.start.isFinite && c.end.isFinite && c.start >= 0, "cue \(i) has time \(c.start)–\(c.end)")
+            precondition(c.start.isFinite && c.end.isFinite && c.start >= 0 && c.start <= c.end && c.end <= Transcript.maxSeconds,
+                         "cue \(i) has time \(c.start)–\(c.end)")
             if i > 0 { precondition(t.cues[i - 1].start <= c.start, "cues out of order") }
         }
+        // A bad cue is a warning at its line, never an error for the file.
+        for w in t.warnings { precondition(w.line >= 1 && w.line <= lines + 1, "warning names line \(w.line) of \(lines): \(w)") }
         for c in t.cues.prefix(8) {
             for probe in [c.start, (c.start + c.end) / 2, c.end] {
                 if let k = t.cueIndex(at: probe) {

@@ -12,8 +12,8 @@ extension StretchQuality {
         func dB(_ meanPower: Double) -> Double { 20 * _log10(meanPower.squareRoot() + 1e-5) }
         var pairs: [(ref: Double, out: Double)] = []
         for k in 0..<(output.count / h) {
-            let a = min(Int((Double(k * h) * speed).rounded()), input.count)
-            let b = min(Int((Double((k + 1) * h) * speed).rounded()), input.count)
+            let a = min(Int(saturating: (Double(k * h) * speed).rounded()), input.count)
+            let b = min(Int(saturating: (Double((k + 1) * h) * speed).rounded()), input.count)
             guard b > a else { continue }
             var sum = 0.0
             for v in output[(k * h)..<((k + 1) * h)] { sum += Double(v) * Double(v) }

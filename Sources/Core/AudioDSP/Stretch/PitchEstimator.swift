@@ -14,12 +14,12 @@ public struct PitchEstimator: Sendable {
     }
 
     /// Frame length the estimate needs: two of the longest periods.
-    public var frameLength: Int { 2 * Int(Double(rate) / minHz) + 2 }
+    public var frameLength: Int { 2 * Int(saturating: Double(rate) / minHz) + 2 }
 
     /// F0 in Hz of `x[start ..< start + frameLength]` (mono), or nil when unvoiced, silent or out of range.
     public func f0(_ x: [Float], at start: Int) -> Double? {
-        let maxLag = Int(Double(rate) / minHz) + 1
-        let minLag = max(2, Int(Double(rate) / maxHz))
+        let maxLag = Int(saturating: Double(rate) / minHz) + 1
+        let minLag = max(2, Int(saturating: Double(rate) / maxHz))
         let w = maxLag
         guard start >= 0, start + w + maxLag + 1 <= x.count else { return nil }
         var energy = 0.0
@@ -66,7 +66,7 @@ extension WSOLAStretcher {
         s.speed = speed
         let frames = samples.count / channels
         var out: [Float] = []
-        out.reserveCapacity(Int(Double(frames) / 0.5 + 1024) * channels)
+        out.reserveCapacity(Int(saturating: Double(frames) / 0.5 + 1024) * channels)
         let block = 256
         var buffer = [Float](repeating: 0, count: block * channels)
         var written = 0
@@ -99,12 +99,12 @@ public enum StretchQuality {
                                    map: (Double) -> Double) -> [Double] {
         let est = PitchEstimator(rate: rate)
         let len = est.frameLength
-        let d = Int(slack * Double(rate))
+        let d = Int(saturating: slack * Double(rate))
         var errors: [Double] = []
         var o = 0
         while o + len < output.count {
             if let fo = est.f0(output, at: o) {
-                let i = Int(map(Double(o + len / 2)).rounded()) - len / 2
+                let i = Int(saturating: map(Double(o + len / 2)).rounded()) - len / 2
                 var best = Double.infinity
                 for shift in [0, -d, d] {
                     if let fi = est.f0(input, at: i + shift) { best = min(best, abs(1200 * _log2(fo / fi))) }

@@ -108,8 +108,8 @@ public final class WSOLAStretcher {
         precondition(channels >= 1 && rate >= 1000)
         self.channels = channels
         self.rate = rate
-        hop = max(16, Int(windowSeconds * Double(rate) / 2))
-        search = max(2, Int(searchSeconds * Double(rate)))
+        hop = max(16, Int(saturating: windowSeconds * Double(rate) / 2))
+        search = max(2, Int(saturating: searchSeconds * Double(rate)))
         decimation = max(1, rate / 8000)
         let n = 2 * hop
         capacity = 4 * n + 4 * search + 64
@@ -119,12 +119,12 @@ public final class WSOLAStretcher {
         mono = arena.make(capacity, Float(0))
         acc = arena.make(n * channels, Float(0))
         ready = arena.make(hop * channels, Float(0))
-        blockLength = max(1, Int(0.0025 * Double(rate)))
+        blockLength = max(1, Int(saturating: 0.0025 * Double(rate)))
         blocks = min(64, max(2, hop / blockLength))
         mappedLevels = arena.make(blocks, Float(0))
         spanScratch = arena.make(2 * n + 2, Float(0))
         pureLevels = arena.make(2 * blocks, Float(0))
-        fadeRamp = max(2, Int(0.005 * Double(rate)))
+        fadeRamp = max(2, Int(saturating: 0.005 * Double(rate)))
         precondition(hop >= fadeRamp, "window under 10 ms: a short fade must fit inside a hop")
         ramp = arena.make(fadeRamp + 1, Float(0))
         logTable = arena.make(1024, Float(0))
@@ -159,7 +159,7 @@ public final class WSOLAStretcher {
         target = arena.make(n, Float(0))
         coarseRegion = arena.make(span / decimation + 2, Float(0))
         coarseTarget = arena.make(n / decimation + 2, Float(0))
-        mapCapacity = max(16, Int(mapSeconds * Double(rate)) / hop + 1)
+        mapCapacity = max(16, Int(saturating: mapSeconds * Double(rate)) / hop + 1)
         mapStart = arena.make(mapCapacity, Double(0))
         mapSpeed = arena.make(mapCapacity, Double(1))
         mapFrom = arena.make(mapCapacity, Double(0))
@@ -233,7 +233,7 @@ public final class WSOLAStretcher {
     /// waveform actually used. Before the kept history it clamps to the oldest segment; past the output it extrapolates.
     public func inputFrame(atOutput o: Double) -> Double {
         guard segments > 0 else { return mapStart[0] }
-        var j = Int((o / Double(hop)).rounded(.down))
+        var j = Int(saturating: (o / Double(hop)).rounded(.down))
         j = max(j, segments - mapCapacity, 0)
         let last = segments - 1
         let seg = min(j, last)
@@ -247,12 +247,12 @@ public final class WSOLAStretcher {
     public func heardInputFrame(atOutput o: Double) -> Double {
         guard segments > 0 else { return mapStart[0] }
         let last = segments - 1
-        let seg = min(max(Int((o / Double(hop)).rounded(.down)), segments - mapCapacity, 0), last)
+        let seg = min(max(Int(saturating: (o / Double(hop)).rounded(.down)), segments - mapCapacity, 0), last)
         let slot = seg % mapCapacity
         let n = o - Double(seg * hop)
         guard n >= 0 && n < Double(hop) else { return inputFrame(atOutput: o) }
         let t0 = mapFadeAt[slot]
-        let w = t0 < 0 ? Double(window[Int(n)]) : 1 - Double(shortFade(at: Int(n), centre: Int(t0)))
+        let w = t0 < 0 ? Double(window[Int(saturating: n)]) : 1 - Double(shortFade(at: Int(saturating: n), centre: Int(saturating: t0)))
         return mapFrom[slot] + n + w * (mapTo[slot] - mapFrom[slot])
     }
 
@@ -282,7 +282,7 @@ public final class WSOLAStretcher {
 
     /// Moves the kept input to the front of the buffer, dropping frames no future hop can reach.
     private func compact() {
-        let lowest = Int(nominal.rounded(.down)) - search - 2 * hop - 2  // the previous frame may lie 2·hop back
+        let lowest = Int(saturating: nominal.rounded(.down)) - search - 2 * hop - 2  // the previous frame may lie 2·hop back
         let drop = min(max(0, lowest - inBase), inCount)
         guard drop > 0 else { return }
         let keep = inCount - drop
@@ -316,7 +316,7 @@ public final class WSOLAStretcher {
     /// Adds the next frame and moves one completed hop of output to `ready`; false when input is lacking or done.
     private func runHop() -> Bool {
         if let end = outputEnd, segments * hop >= end { return false }
-        let centre = Int(nominal.rounded())
+        let centre = Int(saturating: nominal.rounded())
         let available = inBase + inCount
         var need = centre + search + hop + 1
         if let p = previousStart { need = max(need, p + 2 * hop) }
@@ -326,7 +326,7 @@ public final class WSOLAStretcher {
         var start = centre
         var rho: Float = 1
         if let p = previousStart {
-            measureMappedLevels(from: Int(segmentStart.rounded()), to: centre)
+            measureMappedLevels(from: Int(saturating: segmentStart.rounded()), to: centre)
             (start, rho) = bestCandidate(centre: centre, continuation: p + hop)
         }
 
@@ -357,7 +357,7 @@ public final class WSOLAStretcher {
             mapFrom[slot] = Double(previousStart ?? (start - hop))
             mapFadeAt[slot] = Double(fadeAt)
             if let end = inputEnd, outputEnd == nil, segmentStart + Double(hop) * segmentSpeed >= Double(end) {
-                outputEnd = segments * hop + max(0, Int(((Double(end) - segmentStart) / segmentSpeed).rounded(.up)))
+                outputEnd = segments * hop + max(0, Int(saturating: ((Double(end) - segmentStart) / segmentSpeed).rounded(.up)))
             }
             segments += 1
         }
@@ -452,7 +452,7 @@ public final class WSOLAStretcher {
         if k >= length { return 0 }
         // Interpolated, not the nearest entry: uneven steps through the table would put kinks in a shortened ramp.
         let x = Float(k * fadeRamp) / Float(length)
-        let j = Int(x)
+        let j = Int(saturating: x)
         return ramp[j] + (x - Float(j)) * (ramp[j + 1] - ramp[j])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 
-/// JSON cues: `{"cues": [{"start": 1.0, "end": 2.5, "text": "…", "id": "…"}]}` or the bare array; seconds.
+/// JSON cues: `{"cues": [{"start": 1.0, "end": 2.5, "text": "…", "id": "…"}]}` or the bare array; seconds. Text is
+/// taken as it is (no markup). A cue with missing or bad fields is skipped with a warning; bad JSON is an error.
 public enum JSONCueParser {
     public static func parse(_ bytes: [UInt8], file: String) throws -> Transcript {
         let root: Any
@@ -18,15 +19,28 @@ public enum JSONCueParser {
             throw TranscriptError(file: file, line: 1, "expected an array of cues or {\"cues\": [...]}")
         }
         var cues: [Cue] = []
+        var lines: [Int] = []
+        var log = WarningLog(file: file)
+        let elementLines = elementLines(in: bytes)
         for (n, item) in list.enumerated() {
-            let line = lineOfObject(n, in: bytes)
-            guard let o = item as? [String: Any] else { throw TranscriptError(file: file, line: line, "cue \(n + 1) is not an object") }
-            guard let start = number(o["start"]), start >= 0 else { throw TranscriptError(file: file, line: line, "cue \(n + 1): missing or bad \"start\"") }
-            guard let end = number(o["end"]), end >= start else { throw TranscriptError(file: file, line: line, "cue \(n + 1): missing \"end\", or it is before \"start\"") }
-            guard let text = o["text"] as? String else { throw TranscriptError(file: file, line: line, "cue \(n + 1): missing \"text\"") }
-            cues.append(Cue(id: o["id"].map { "\($0)" }, start: start, end: end, text: text))
+            let line = n < elementLines.count ? elementLines[n] : 1
+            func skip(_ why: String) { log.add(line: line, "cue \(n + 1) skipped: \(why)") }
+            guard let o = item as? [String: Any] else { skip("not an object"); continue }
+            guard let start = number(o["start"]) else { skip("missing or bad \"start\" (seconds)"); continue }
+            guard let end = number(o["end"]) else { skip("missing or bad \"end\" (seconds)"); continue }
+            guard start >= 0, end <= Transcript.maxSeconds else { skip("times must be 0 to 3600000 seconds (1000 hours)"); continue }
+            guard end >= start else { skip("it ends before it starts"); continue }
+            guard let text = o["text"] as? String else { skip("missing \"text\""); continue }
+            let id: String? = switch o["id"] {
+            case nil, is NSNull: nil
+            case let s as String: s
+            case let v?: "\(v)"
+            }
+            cues.append(Cue(id: id, start: start, end: end, text: text))
+            lines.append(line)
         }
-        return Transcript(cues: cues)
+        log.checkOrder(cues.map(\.start), lines: lines)
+        return Transcript(cues: cues, lines: lines, warnings: log.warnings)
     }
 
     private static func number(_ v: Any?) -> Double? {
@@ -35,31 +49,40 @@ public enum JSONCueParser {
         return d.isFinite ? d : nil
     }
 
-    /// Line of the n-th object opening at depth 2 (inside the cue array), for messages; 1 if not found.
-    private static func lineOfObject(_ n: Int, in bytes: [UInt8]) -> Int {
-        var line = 1, depth = 0, seen = -1, inString = false, escaped = false
+    /// The line where each element of the cue array starts, found in one pass (for messages). The cue array is
+    /// the root array, or the array under a top-level "cues" key.
+    private static func elementLines(in bytes: [UInt8]) -> [Int] {
+        let (newline, quote, backslash) = (UInt8(ascii: "\n"), UInt8(ascii: "\""), UInt8(ascii: "\\"))
+        var out: [Int] = []
+        var line = 1, depth = 0, arrayDepth = -1
+        var inString = false, escaped = false, expecting = false
+        var string: [UInt8] = [], lastTopString: [UInt8] = []
         for b in bytes {
+            if b == newline { line += 1 }
             if inString {
-                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
-                if b == UInt8(ascii: "\n") { line += 1 }
+                if escaped { escaped = false } else if b == backslash { escaped = true } else if b == quote {
+                    inString = false
+                    if depth == 1 { lastTopString = string }
+                } else if string.count < 5 { string.append(b) }  // enough to tell "cues" from anything else
                 continue
             }
+            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { continue }
+            if depth == arrayDepth && expecting && b != UInt8(ascii: "]") { out.append(line); expecting = false }
             switch b {
-            case UInt8(ascii: "\n"): line += 1
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if b == UInt8(ascii: "{") && (depth == 1 || depth == 2) && isCueDepth(depth, bytes) { seen += 1; if seen == n { return line } }
+            case quote: inString = true; string = []
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                if b == UInt8(ascii: "[") && arrayDepth == -1 && (depth == 0 || (depth == 1 && lastTopString == Array("cues".utf8))) {
+                    arrayDepth = depth + 1
+                    expecting = true
+                }
                 depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth < arrayDepth { arrayDepth = -2 }  // the cue array is closed
+            case UInt8(ascii: ","): if depth == arrayDepth { expecting = true }
             default: break
             }
         }
-        return 1
-    }
-
-    private static func isCueDepth(_ depth: Int, _ bytes: [UInt8]) -> Bool {
-        // A bare array holds cues at depth 1, a {"cues": [...]} object at depth 2.
-        let first = bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
-        return first == UInt8(ascii: "[") ? depth == 1 : depth == 2
+        return out
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// One line of a transcript: shown from `start` to `end` (seconds of lesson audio).
 public struct Cue: Sendable, Equatable, Codable {
@@ -12,8 +13,17 @@ public struct Cue: Sendable, Equatable, Codable {
     }
 }
 
-/// A parse failure that names the file and the 1-based line.
+/// A file that is not a transcript at all (or cannot be read), naming the file and the 1-based line (0: the file).
 public struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public init(file: String, line: Int, _ message: String) { self.file = file; self.line = line; self.message = message }
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// Something read past in a transcript that is otherwise used: a cue skipped, cues reordered, an encoding guessed.
+public struct TranscriptWarning: Sendable, Equatable, CustomStringConvertible {
     public var file: String
     public var line: Int
     public var message: String
@@ -24,13 +34,26 @@ public struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertib
 /// Cues in time order (by start, then end, then file order); overlaps are kept, as players show them.
 public struct Transcript: Sendable, Equatable {
     public let cues: [Cue]
+    /// The line of each cue's timing in its file (1-based; for JSON cues the line of the cue object), in `cues` order.
+    public let lines: [Int]
+    /// What the reader skipped or guessed, in file order; the cues are usable regardless.
+    public let warnings: [TranscriptWarning]
 
-    public init(cues: [Cue]) {
-        self.cues = cues.enumerated().sorted { a, b in
-            if a.element.start != b.element.start { return a.element.start < b.element.start }
-            if a.element.end != b.element.end { return a.element.end < b.element.end }
-            return a.offset < b.offset
-        }.map(\.element)
+    /// The largest time a cue may have: 1000 hours. Beyond it a time is a typo or an attack, and a cue is skipped;
+    /// below it every time converts to frames and clock text without overflow.
+    public static let maxSeconds = 3_600_000.0
+
+    public init(cues: [Cue], lines: [Int]? = nil, warnings: [TranscriptWarning] = []) {
+        let lines = lines ?? Array(repeating: 0, count: cues.count)
+        precondition(lines.count == cues.count, "one line per cue")
+        let order = cues.indices.sorted { a, b in
+            if cues[a].start != cues[b].start { return cues[a].start < cues[b].start }
+            if cues[a].end != cues[b].end { return cues[a].end < cues[b].end }
+            return a < b
+        }
+        self.cues = order.map { cues[$0] }
+        self.lines = order.map { lines[$0] }
+        self.warnings = warnings
     }
 
     /// The cue being heard at `t`: of the cues containing `t` (start ≤ t < end), the one that started last.
@@ -52,95 +75,99 @@ public struct Transcript: Sendable, Equatable {
     /// All the text, for searching.
     public var text: String { cues.map(\.text).joined(separator: "\n") }
 
+    /// Warnings for cues that run past the end of the audio (`duration` seconds): the player never reaches them.
+    public func warningsPastEnd(duration: Double, file: String) -> [TranscriptWarning] {
+        cues.indices.compactMap { i in
+            guard cues[i].end > duration + 0.001 else { return nil }
+            let what = cues[i].start >= duration ? "starts" : "ends"
+            return TranscriptWarning(file: file, line: lines[i],
+                                     "cue \(i + 1) \(what) past the end of the audio (\(TranscriptWriter.timestamp(cues[i].start, .vtt)) --> "
+                                     + "\(TranscriptWriter.timestamp(cues[i].end, .vtt)), the audio lasts \(TranscriptWriter.timestamp(duration, .vtt)))")
+        }
+    }
+
+    /// The largest transcript file read: 16 MiB (a ten-hour film's subtitles are well under 1 MiB).
+    public static let maxFileBytes = 16 << 20
+
     /// Loads a `.vtt`, `.srt` or `.json` transcript by extension.
     public static func load(path: String) throws -> Transcript {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TranscriptError(file: path, line: 0, "cannot read the file")
+        guard let format = TranscriptFormat(path: path) else {
+            throw TranscriptError(file: path, line: 0, "unknown transcript type: use .vtt, .srt or .json")
         }
-        let bytes = [UInt8](data)
-        switch name.split(separator: ".").last?.lowercased() {
-        case "vtt": return try WebVTTParser.parse(bytes, file: path)
-        case "srt": return try SRTParser.parse(bytes, file: path)
-        case "json": return try JSONCueParser.parse(bytes, file: path)
-        default: throw TranscriptError(file: path, line: 0, "unknown transcript type: use .vtt, .srt or .json")
+        return try parse(readFile(path), format: format, file: path)
+    }
+
+    /// The bytes of a regular file of at most `maxFileBytes` (a FIFO, a device or /dev/zero is refused, not read).
+    public static func readFile(_ path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw TranscriptError(file: path, line: 0, "cannot read: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            throw TranscriptError(file: path, line: 0, "not a regular file: expected a .vtt, .srt or .json file")
+        }
+        guard st.st_size <= maxFileBytes else {
+            throw TranscriptError(file: path, line: 0, "\(st.st_size) bytes: too large for a transcript (at most \(maxFileBytes >> 20) MiB)")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        var got = 0
+        while got < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw TranscriptError(file: path, line: 0, "cannot read: \(String(cString: strerror(errno)))") }
+            if n == 0 { break }  // the file shrank while being read
+            got += n
+        }
+        return Array(bytes.prefix(got))
+    }
+
+    public static func parse(_ bytes: [UInt8], format: TranscriptFormat, file: String) throws -> Transcript {
+        switch format {
+        case .vtt: return try WebVTTParser.parse(bytes, file: file)
+        case .srt: return try SRTParser.parse(bytes, file: file)
+        case .json: return try JSONCueParser.parse(bytes, file: file)
         }
     }
 
-    public static let extensions = ["vtt", "srt", "json"]
+    public static let extensions = TranscriptFormat.allCases.map(\.rawValue)
 }
 
-/// Shared text handling for the line-based formats.
-enum TranscriptText {
-    /// A cue's `start --> end` line (settings after the end time are ignored), with the format's own timestamp
-    /// reader; `format` names the expected form in errors.
-    static func timing(_ line: String, file: String, line number: Int, format: String,
-                       timestamp: (String) -> Double?) throws -> (Double, Double) {
-        let parts = line.components(separatedBy: "-->")
-        guard parts.count == 2 else { throw TranscriptError(file: file, line: number, "expected 'start --> end'") }
-        let startText = parts[0].trimmingCharacters(in: [" ", "\t"])
-        let endText = String(parts[1].drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" })
-        guard let start = timestamp(startText) else { throw TranscriptError(file: file, line: number, "bad start time '\(startText)' (\(format))") }
-        guard let end = timestamp(endText) else { throw TranscriptError(file: file, line: number, "bad end time '\(endText)' (\(format))") }
-        guard end >= start else { throw TranscriptError(file: file, line: number, "the cue ends before it starts") }
-        return (start, end)
+/// The transcript formats Kape reads and writes, named by their file extensions.
+public enum TranscriptFormat: String, Sendable, CaseIterable {
+    case vtt, srt, json
+
+    /// The format a file name's extension names (any case), or nil.
+    public init?(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        self.init(rawValue: name[name.index(after: dot)...].lowercased())
+    }
+}
+
+/// The warnings of one file as a reader collects them: the first `limit` kept (a hostile file can have one per
+/// line), the rest counted in one last warning.
+struct WarningLog {
+    static let limit = 100
+    let file: String
+    private var kept: [TranscriptWarning] = []
+    private var dropped = 0
+    private var lastDroppedLine = 0
+
+    init(file: String) { self.file = file }
+
+    mutating func add(line: Int, _ message: @autoclosure () -> String) {
+        guard kept.count < Self.limit else { dropped += 1; lastDroppedLine = line; return }
+        kept.append(TranscriptWarning(file: file, line: line, message()))
     }
 
-    /// Lines of UTF-8 text (invalid bytes become U+FFFD), BOM dropped, CRLF / CR / LF all ending a line, NUL → U+FFFD.
-    static func lines(_ bytes: [UInt8]) -> [String] {
-        var text = String(decoding: bytes, as: UTF8.self)
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        text = text.replacingOccurrences(of: "\0", with: "\u{FFFD}")
-        var lines: [String] = []
-        var current = ""
-        var previousCR = false
-        for u in text.unicodeScalars {
-            if u == "\r" { lines.append(current); current = ""; previousCR = true; continue }
-            if u == "\n" {
-                if !previousCR { lines.append(current); current = "" }
-                previousCR = false
-                continue
-            }
-            previousCR = false
-            current.unicodeScalars.append(u)
-        }
-        lines.append(current)
-        return lines
+    /// Warns once when the cues (start times with their lines, in file order) are not in start order: players sort
+    /// them, and so does `Transcript`.
+    mutating func checkOrder(_ starts: [Double], lines: [Int]) {
+        guard let i = starts.indices.dropFirst().first(where: { starts[$0] < starts[$0 - 1] }) else { return }
+        add(line: lines[i], "this cue starts before the one above it: cues are sorted by start time")
     }
 
-    static func isBlank(_ line: String) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
-
-    /// Removes markup tags (`<v Anna>`, `<i>`, `<00:01.000>`, SRT's `{\an8}`) and decodes character references.
-    static func plain(_ s: String) -> String {
-        var out = ""
-        var i = s.startIndex
-        while i < s.endIndex {
-            let c = s[i]
-            if c == "<", let close = s[i...].firstIndex(of: ">") { i = s.index(after: close); continue }
-            if c == "{", s[s.index(after: i)...].first == "\\", let close = s[i...].firstIndex(of: "}") {
-                i = s.index(after: close); continue
-            }
-            if c == "&", let (decoded, next) = entity(s, at: i) { out += decoded; i = next; continue }
-            out.append(c)
-            i = s.index(after: i)
-        }
-        return out
-    }
-
-    private static let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "nbsp": "\u{00A0}", "quot": "\"",
-                                                   "apos": "'", "lrm": "\u{200E}", "rlm": "\u{200F}"]
-
-    private static func entity(_ s: String, at i: String.Index) -> (String, String.Index)? {
-        let rest = s[s.index(after: i)...]
-        guard let semi = rest.prefix(12).firstIndex(of: ";") else { return nil }
-        let name = String(rest[rest.startIndex..<semi])
-        let next = s.index(after: semi)
-        if let v = named[name] { return (v, next) }
-        if name.hasPrefix("#") {
-            let digits = name.dropFirst()
-            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            if let v = value, v != 0, let scalar = Unicode.Scalar(v) { return (String(Character(scalar)), next) }
-        }
-        return nil
+    var warnings: [TranscriptWarning] {
+        dropped == 0 ? kept : kept + [TranscriptWarning(file: file, line: lastDroppedLine, "and \(dropped) more warnings, up to this line")]
     }
 }

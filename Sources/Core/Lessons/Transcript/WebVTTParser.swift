@@ -1,80 +1,195 @@
-/// WebVTT as browsers read it: the `WEBVTT` signature, a header, then blocks separated by blank lines: cues (an
-/// optional id line, `start --> end [settings]`, payload lines), `NOTE` comments, `STYLE` and `REGION` blocks.
-/// Payload markup is stripped and character references decoded; a malformed timing line is an error at its line.
+/// WebVTT read as the W3C parser algorithm (and so every browser) reads it: only a missing `WEBVTT` signature makes
+/// a file "not WebVTT"; a block whose timing line does not parse is dropped alone, with a warning. Blocks are
+/// collected as the spec collects them (a cue's id is the line above its timing line; a line with `-->` inside a
+/// cue ends that cue and starts the next; `STYLE`/`REGION` blocks before the first cue and `NOTE` blocks are not
+/// cues); cue settings are read past. Payload markup is stripped and character references decoded.
 public enum WebVTTParser {
     public static func parse(_ bytes: [UInt8], file: String) throws -> Transcript {
-        let lines = TranscriptText.lines(bytes)
-        guard let first = lines.first, first.hasPrefix("WEBVTT"),
-              first.count == 6 || first.dropFirst(6).first == " " || first.dropFirst(6).first == "\t" else {
-            throw TranscriptError(file: file, line: 1, "not a WebVTT file: the first line must be WEBVTT")
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0, 0, 0xFE, 0xFF]) {
+            throw TranscriptError(file: file, line: 1, "not a WebVTT file: it is UTF-16 or UTF-32, and WebVTT is always UTF-8")
         }
+        let lines = TranscriptText.lines(TranscriptText.utf8(bytes))
+        // The signature: WEBVTT alone on the first line, or followed by a space or a tab and anything.
+        guard let first = lines.first, first.hasPrefix("WEBVTT"),
+              first.unicodeScalars.count == 6 || [" ", "\t"].contains(first.unicodeScalars.dropFirst(6).first) else {
+            throw TranscriptError(file: file, line: 1, "not a WebVTT file: the first line must be WEBVTT (alone, or followed by a space or a tab)")
+        }
+        var reader = BlockReader(lines: lines, file: file)
+        reader.position = 1
+        // A header follows the signature line directly; a blank line means there is none.
+        if reader.position < lines.count && !lines[reader.position].isEmpty { reader.skipHeader() }
+        reader.skipEmptyLines()
+        while reader.position < lines.count {
+            reader.collectBlock()
+            reader.skipEmptyLines()
+        }
+        reader.log.checkOrder(reader.cues.map(\.start), lines: reader.cueLines)
+        return Transcript(cues: reader.cues, lines: reader.cueLines, warnings: reader.log.warnings)
+    }
+
+    /// The spec's "collect a WebVTT block", over whole lines (the blocks always start at a line).
+    private struct BlockReader {
+        let lines: [String]
+        var position = 0
         var cues: [Cue] = []
-        var i = 1
-        // Header: everything up to the first blank line.
-        while i < lines.count && !TranscriptText.isBlank(lines[i]) {
-            if lines[i].contains("-->") { break }   // a cue right after the signature (lenient, as browsers are)
+        var cueLines: [Int] = []
+        var log: WarningLog
+        /// A cue was seen: STYLE and REGION blocks after it are not style sheets or regions any more.
+        var seenCue = false
+
+        init(lines: [String], file: String) { self.lines = lines; log = WarningLog(file: file) }
+
+        mutating func skipEmptyLines() { while position < lines.count && lines[position].isEmpty { position += 1 } }
+
+        /// The header: lines up to a blank one, or up to a line with `-->`, which starts the first cue.
+        mutating func skipHeader() {
+            while position < lines.count && !lines[position].isEmpty && !lines[position].contains("-->") { position += 1 }
+        }
+
+        mutating func collectBlock() {
+            let blockLine = position + 1
+            var lineCount = 0
+            var previous = position
+            var buffer: [String] = []
+            var seenArrow = false
+            var cue: (start: Double, end: Double, line: Int, id: String)?
+            var failedTiming: (line: Int, reason: String)?
+            var isStyleOrRegion = false
+            while position < lines.count {
+                let line = lines[position]
+                lineCount += 1
+                position += 1
+                if line.contains("-->") {
+                    if lineCount == 1 || (lineCount == 2 && !seenArrow) {
+                        seenArrow = true
+                        previous = position
+                        switch WebVTTTiming.parse(line) {
+                        case .success(let t):
+                            cue = (t.start, t.end, position, buffer.joined(separator: "\n"))
+                            buffer = []
+                            seenCue = true
+                            if t.unspaced {
+                                log.add(line: position, "no space around '-->': read as browsers read it, but not valid WebVTT")
+                            }
+                        case .failure(let e):
+                            cue = nil
+                            failedTiming = (position, e.reason)
+                        }
+                    } else {
+                        position = previous
+                        break
+                    }
+                } else if line.isEmpty {
+                    break
+                } else {
+                    if lineCount == 2 && !seenCue && buffer.count == 1 && (isKeyword(buffer[0], "STYLE") || isKeyword(buffer[0], "REGION")) {
+                        isStyleOrRegion = true
+                        buffer = []
+                    }
+                    buffer.append(line)
+                    previous = position
+                }
+            }
+            if let cue {
+                guard cue.end >= cue.start else {
+                    log.add(line: cue.line, "cue skipped: it ends before it starts (\(WebVTTTiming.text(lines[cue.line - 1])))")
+                    return
+                }
+                cues.append(Cue(id: cue.id.isEmpty ? nil : cue.id, start: cue.start, end: cue.end,
+                                text: TranscriptText.plain(buffer.joined(separator: "\n"), braces: false)))
+                cueLines.append(cue.line)
+            } else if let failedTiming {
+                log.add(line: failedTiming.line, "cue skipped: \(failedTiming.reason)")
+            } else if !isStyleOrRegion && !(buffer.first.map { isKeyword($0, "NOTE") } ?? true) {
+                // Browsers drop it without a word; a person editing the file wants to know.
+                log.add(line: blockLine, "block ignored: not a cue (no 'start --> end' line), NOTE, STYLE or REGION")
+            }
+        }
+
+        /// `word` alone, or followed by whitespace (what the spec asks of NOTE, STYLE and REGION).
+        func isKeyword(_ line: String, _ word: String) -> Bool {
+            guard line.hasPrefix(word) else { return false }
+            let rest = line.unicodeScalars.dropFirst(word.count)
+            return word == "NOTE" ? rest.first.map { $0 == " " || $0 == "\t" } ?? true : rest.allSatisfy(WebVTTTiming.isWhitespace)
+        }
+    }
+}
+
+/// A cue's timing line, `start --> end [settings]`, as the spec's "collect WebVTT cue timings and settings" reads it.
+enum WebVTTTiming {
+    struct Failure: Error { var reason: String }
+
+    static func isWhitespace(_ u: Unicode.Scalar) -> Bool { u == " " || u == "\t" || u == "\n" || u == "\u{0C}" || u == "\r" }
+
+    static func parse(_ line: String) -> Result<(start: Double, end: Double, unspaced: Bool), Failure> {
+        let s = Array(line.unicodeScalars)
+        var i = 0
+        func skipWhitespace() -> Bool {
+            let from = i
+            while i < s.count && isWhitespace(s[i]) { i += 1 }
+            return i > from
+        }
+        _ = skipWhitespace()
+        let start: Double
+        switch timestamp(s, &i) {
+        case .success(let t): start = t
+        case .failure(let f): return .failure(Failure(reason: "bad start time in '\(text(line))': \(f.reason)"))
+        }
+        let spaceBefore = skipWhitespace()
+        for c in "-->".unicodeScalars {
+            guard i < s.count, s[i] == c else { return .failure(Failure(reason: "expected '-->' after the start time in '\(text(line))'")) }
             i += 1
         }
-        while i < lines.count {
-            if TranscriptText.isBlank(lines[i]) { i += 1; continue }
-            let blockStart = i
-            let head = lines[i]
-            if isKeyword(head, "NOTE") || isKeyword(head, "STYLE") || isKeyword(head, "REGION") {
-                while i < lines.count && !TranscriptText.isBlank(lines[i]) { i += 1 }
-                continue
-            }
-            var id: String? = nil
-            var timingLine = blockStart
-            if !head.contains("-->") {
-                guard i + 1 < lines.count, lines[i + 1].contains("-->") else {
-                    // Neither a cue nor a known block: browsers skip it, so do we.
-                    while i < lines.count && !TranscriptText.isBlank(lines[i]) { i += 1 }
-                    continue
-                }
-                id = head
-                timingLine = i + 1
-            }
-            let (start, end) = try timing(lines[timingLine], file: file, line: timingLine + 1)
-            i = timingLine + 1
-            var payload: [String] = []
-            while i < lines.count && !TranscriptText.isBlank(lines[i]) && !lines[i].contains("-->") {
-                payload.append(lines[i]); i += 1
-            }
-            // A "-->" line inside a payload starts the next cue; step back to its id candidate if any.
-            cues.append(Cue(id: id, start: start, end: end, text: TranscriptText.plain(payload.joined(separator: "\n"))))
+        let spaceAfter = skipWhitespace()
+        switch timestamp(s, &i) {
+        // What follows the end time is the cue's settings: Kape does not position text, so they are read past.
+        case .success(let end): return .success((start, end, !(spaceBefore && spaceAfter)))
+        case .failure(let f): return .failure(Failure(reason: "bad end time in '\(text(line))': \(f.reason)"))
         }
-        return Transcript(cues: cues)
     }
 
-    static func isKeyword(_ line: String, _ word: String) -> Bool {
-        guard line.hasPrefix(word) else { return false }
-        let next = line.dropFirst(word.count).first
-        return next == nil || next == " " || next == "\t"
-    }
-
-    /// `start --> end` followed by optional settings.
-    static func timing(_ line: String, file: String, line number: Int) throws -> (Double, Double) {
-        try TranscriptText.timing(line, file: file, line: number, format: "mm:ss.ttt or hh:mm:ss.ttt", timestamp: timestamp)
-    }
-
-    /// `mm:ss.ttt` or `hh:mm:ss.ttt` (hours any number of digits, minutes and seconds two, below 60; milliseconds three).
-    static func timestamp(_ s: String) -> Double? {
-        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3 else { return nil }
-        let secParts = parts.last!.split(separator: ".", omittingEmptySubsequences: false)
-        guard secParts.count == 2, secParts[1].count == 3, secParts[0].count == 2 else { return nil }
-        let fields = parts.dropLast().map(String.init) + [String(secParts[0]), String(secParts[1])]
-        guard fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-        let numbers = fields.map { Double($0)! }
-        let (h, m, sec, ms): (Double, Double, Double, Double)
-        if parts.count == 3 {
-            guard fields[0].count >= 1, fields[1].count == 2 else { return nil }
-            (h, m, sec, ms) = (numbers[0], numbers[1], numbers[2], numbers[3])
+    /// `[hh:]mm:ss.ttt`: hours any number of digits (two or more, or a first field above 59, means hours), minutes
+    /// and seconds two digits below 60, milliseconds three.
+    static func timestamp(_ s: [Unicode.Scalar], _ i: inout Int) -> Result<Double, Failure> {
+        func digits() -> [Unicode.Scalar] {
+            let from = i
+            while i < s.count && ("0"..."9").contains(s[i]) { i += 1 }
+            return Array(s[from..<i])
+        }
+        func value(_ d: [Unicode.Scalar]) -> Double {
+            // Digits past the first 12 would only make the time larger than any audio; keep the value finite.
+            d.count > 12 ? .infinity : d.reduce(0) { $0 * 10 + Double($1.value - 48) }
+        }
+        guard i < s.count, ("0"..."9").contains(s[i]) else { return .failure(Failure(reason: "expected a digit")) }
+        let first = digits()
+        let hoursFirst = first.count != 2 || value(first) > 59
+        guard i < s.count, s[i] == ":" else { return .failure(Failure(reason: "expected ':' after \(String(String.UnicodeScalarView(first)))")) }
+        i += 1
+        let second = digits()
+        guard second.count == 2 else { return .failure(Failure(reason: "minutes and seconds have two digits")) }
+        let (h, m, sec): (Double, Double, Double)
+        if hoursFirst || (i < s.count && s[i] == ":") {
+            guard i < s.count, s[i] == ":" else { return .failure(Failure(reason: "expected ':' before the seconds")) }
+            i += 1
+            let third = digits()
+            guard third.count == 2 else { return .failure(Failure(reason: "minutes and seconds have two digits")) }
+            (h, m, sec) = (value(first), value(second), value(third))
         } else {
-            guard fields[0].count == 2 else { return nil }
-            (h, m, sec, ms) = (0, numbers[0], numbers[1], numbers[2])
+            (h, m, sec) = (0, value(first), value(second))
         }
-        guard m < 60, sec < 60 else { return nil }
-        return h * 3600 + m * 60 + sec + ms / 1000
+        guard i < s.count, s[i] == "." else { return .failure(Failure(reason: "expected '.' and three digits of milliseconds")) }
+        i += 1
+        let ms = digits()
+        guard ms.count == 3 else { return .failure(Failure(reason: "milliseconds have three digits")) }
+        guard m <= 59 else { return .failure(Failure(reason: "minutes above 59")) }
+        guard sec <= 59 else { return .failure(Failure(reason: "seconds above 59")) }
+        let t = h * 3600 + m * 60 + sec + value(ms) / 1000
+        guard t <= Transcript.maxSeconds else { return .failure(Failure(reason: "beyond 1000 hours")) }
+        return .success(t)
+    }
+
+    /// A line quoted in a message: at most 60 characters.
+    static func text(_ line: String) -> String {
+        line.count <= 60 ? line : String(line.prefix(57)) + "…"
     }
 }

@@ -1,0 +1,115 @@
+import ArgumentParser
+import Glibc
+import Lessons
+import Platform
+import TextFormat
+
+/// `kape transcript FILE`: read a WebVTT, SubRip or JSON transcript as the players do, show its cues and what was
+/// skipped, and convert it.
+struct TranscriptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transcript",
+        abstract: "Show a transcript's cues (.vtt, .srt or .json) and what was skipped; convert it with -o.",
+        discussion: """
+            Cues that cannot be read are skipped with a warning (file:line) on standard error, as browsers and \
+            players skip them; the exit status is 1 only when the file is not a transcript at all. The format is \
+            taken from the extension (any other extension: from the content).
+            """)
+
+    @Argument(help: "The transcript: .vtt, .srt or .json.")
+    var file: String
+    @Flag(help: "Print the cues as one JSON object: {\"cues\": [{\"id\", \"start\", \"end\", \"text\"}]}.")
+    var json = false
+    @Option(name: .shortAndLong, help: "Write the cues to this file, in the format its extension names (.vtt, .srt or .json).")
+    var output: String?
+
+    func validate() throws {
+        if let output {
+            guard TranscriptFormat(path: output) != nil else { throw ValidationError("-o \(printable(output)): the extension must be .vtt, .srt or .json") }
+            if Self.sameFile(output, file) { throw ValidationError("-o \(printable(output)) is the input file: choose another name") }
+        }
+    }
+
+    func run() throws {
+        let transcript: Transcript
+        do {
+            let bytes = try Transcript.readFile(file)
+            transcript = try Transcript.parse(bytes, format: TranscriptFormat(path: file) ?? Self.sniff(bytes), file: file)
+        } catch let e as TranscriptError {
+            throw InputError(printable(e.description))
+        }
+        for w in transcript.warnings { FileHandleOutput.stderr("kape: warning: \(printable(w.description))\n") }
+        if let output, let format = TranscriptFormat(path: output) {
+            do {
+                try Self.replace(output, with: Array(TranscriptWriter.write(transcript, as: format).utf8))
+            } catch let e as InputError {
+                throw InputError(printable(e.description))
+            }
+            FileHandleOutput.stderr("kape: wrote \(transcript.cues.count) cue\(transcript.cues.count == 1 ? "" : "s") to \(printable(output))\n")
+            if json { FileHandleOutput.stdout(TranscriptWriter.write(transcript, as: .json)) }
+            return
+        }
+        if json {
+            FileHandleOutput.stdout(TranscriptWriter.write(transcript, as: .json))
+            return
+        }
+        var out = ""
+        for (i, c) in transcript.cues.enumerated() {
+            out += "\(i + 1)  \(TranscriptWriter.timestamp(c.start, .vtt)) --> \(TranscriptWriter.timestamp(c.end, .vtt))"
+            out += c.id.map { "  [\(printable($0))]" } ?? ""
+            out += "\n"
+            for line in printable(c.text, keepLineBreaks: true).split(separator: "\n", omittingEmptySubsequences: false) {
+                out += "    \(line)\n"
+            }
+        }
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        out += count(transcript.cues.count, "cue") + (transcript.warnings.isEmpty ? "" : ", " + count(transcript.warnings.count, "warning")) + "\n"
+        FileHandleOutput.stdout(out)
+    }
+
+    /// A file of unknown extension: WebVTT by its signature, JSON by its first character, else SubRip.
+    static func sniff(_ bytes: [UInt8]) -> TranscriptFormat {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        if body.starts(with: Array("WEBVTT".utf8)) { return .vtt }
+        let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .srt
+    }
+
+    /// The same file on disk (device and inode), whatever the names: links, `./`, symlinks.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+
+    /// Writes `bytes` to a temporary file created exclusively beside `path`, syncs it and renames it over `path`:
+    /// a failure at any point leaves the old file as it was.
+    static func replace(_ path: String, with bytes: [UInt8]) throws {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[...$0]) } ?? ""
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((dir + "." + base + ".tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw InputError("\(path): cannot create a file beside it: \(String(cString: strerror(errno)))") }
+        let temp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var st = stat()
+        // mkstemp makes 0600: give the file the old file's mode, or what a new file gets.
+        let mask = umask(0); umask(mask)
+        fchmod(fd, stat(path, &st) == 0 ? st.st_mode & 0o777 : 0o666 & ~mask)
+        var written = 0
+        var failure: Int32 = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { failure = n < 0 ? errno : ENOSPC; break }
+            written += n
+        }
+        if failure == 0 && fsync(fd) != 0 { failure = errno }
+        close(fd)
+        guard failure == 0, rename(temp, path) == 0 else {
+            let e = failure != 0 ? failure : errno
+            unlink(temp)
+            throw InputError("\(path): cannot write: \(String(cString: strerror(e)))")
+        }
+    }
+}
