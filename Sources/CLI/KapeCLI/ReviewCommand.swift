@@ -49,7 +49,7 @@ struct Review: ParsableCommand {
     private func score(_ due: [ReviewItem], answers: [String], store: ProgressStore) throws {
         var total = 0.0, points = 0, count = 0
         for (n, (item, typed)) in zip(due, answers).enumerated() {
-            let result = Comparison(reference: item.reference, typed: typed, options: compare.options)
+            let result = try compared(item.reference, typed, compare.options, at: "\(self.answers ?? "answers"):\(n + 1)")
             points += try store.update { data in
                 data.recordReview(result, key: item.key, at: ProgressCLI.now(), calendar: ProgressCLI.calendar)
             }
@@ -86,7 +86,7 @@ struct Review: ParsableCommand {
             prompt.say("\n\(n + 1)/\(due.count)\(play == nil ? " (no audio: the phrase's lesson was not found)" : "")\n")
             let answer = try prompt.ask(reference: item.reference, options: compare.options, play: play)
             guard let typed = answer else { break }
-            let result = Comparison(reference: item.reference, typed: typed, options: compare.options)
+            let result = try compared(item.reference, typed, compare.options, at: "review phrase \(n + 1)")
             if let id = item.lesson { _ = try? players[id]?.feedback(perfect: result.isPerfect) }
             points += try store.update { data in
                 data.recordReview(result, key: item.key, at: ProgressCLI.now(), calendar: ProgressCLI.calendar)

@@ -1,0 +1,280 @@
+/// The optimal alignment under `AlignmentCost` in memory linear in the input, step for step the one a full
+/// (n+1)×(m+1) table and its backtrace would give (ties go by `AlignmentCost.preference` in both).
+///
+/// Divide and conquer on rows: one forward pass over a rectangle carries, for every cell and state of the rows
+/// below the middle row, the cell of the middle row its backtrace leaves that row from. The end cell's entry is
+/// where the full backtrace crosses the middle, which splits the problem into the rectangle above-left and the one
+/// below-right of it (half the area together), each solved the same way from that cell and state. Costs in a
+/// sub-rectangle count only paths inside it; they are never below the full table's and equal it along the chosen
+/// path, so every tie on that path is decided as the full table decides it. About 2·n·m cell updates; memory two
+/// rows plus a block of at most `blockCells` cells.
+final class LinearAligner {
+    typealias State = AlignmentCost.State
+
+    /// Rows top...bottom (reference positions) × columns left...right (typed positions), inclusive.
+    struct Rect { var top, bottom, left, right: Int }
+
+    /// Rectangles up to this many cells are solved as one table (256 KB of choices); tests pass a smaller one.
+    private let blockCells: Int
+    /// Memory for the split rows' marks (3 states × 4 bytes per column and split row).
+    private let markBytes: Int
+
+    private let n: Int, m: Int
+    private let r: UnsafeMutablePointer<Int32>, t: UnsafeMutablePointer<Int32>
+    private let refEdge: UnsafeMutablePointer<Int>, typedEdge: UnsafeMutablePointer<Int>
+
+    init(_ cost: AlignmentCost, blockCells: Int = 1 << 18, markBytes: Int = 16 << 20) {
+        self.blockCells = max(4, blockCells)
+        self.markBytes = markBytes
+        n = cost.r.count
+        m = cost.t.count
+        func copy<T>(_ a: [T]) -> UnsafeMutablePointer<T> {
+            let p = UnsafeMutablePointer<T>.allocate(capacity: max(1, a.count))
+            _ = UnsafeMutableBufferPointer(start: p, count: a.count).initialize(from: a)
+            return p
+        }
+        r = copy(cost.r)
+        t = copy(cost.t)
+        refEdge = copy(cost.refEdge)
+        typedEdge = copy(cost.typedEdge)
+    }
+
+    deinit {
+        r.deallocate(); t.deallocate(); refEdge.deallocate(); typedEdge.deallocate()
+    }
+
+    /// Steps (State raw values) of the best alignment of reference rows 0..<rows with the whole typed text.
+    func steps(rows: Int, end: State? = nil) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(rows + m)
+        solve(Rect(top: 0, bottom: rows, left: 0, right: m), start: .diagonal, end: end, into: &out)
+        return out
+    }
+
+    /// Costs of the three states at (i, m) for every i, in one pass (for answers still being typed).
+    func lastColumn() -> [(Int, Int, Int)] {
+        var column: [(Int, Int, Int)] = []
+        column.reserveCapacity(n + 1)
+        _ = sweep(Rect(top: 0, bottom: n, left: 0, right: m), start: .diagonal, end: nil, splits: []) { column.append($0) }
+        return column
+    }
+
+    /// The preferred state among equal costs.
+    static func best(_ c: (Int, Int, Int)) -> (state: State, cost: Int) {
+        var s = State.diagonal, v = c.0
+        if c.1 < v { s = .missing; v = c.1 }
+        if c.2 < v { s = .extra; v = c.2 }
+        return (s, v)
+    }
+
+    private func solve(_ rect: Rect, start: State, end: State?, into out: inout [UInt8]) {
+        let h = rect.bottom - rect.top, w = rect.right - rect.left + 1
+        if h < 2 || (h + 1) * w <= blockCells {
+            block(rect, start: start, end: end, into: &out)
+            return
+        }
+        // As many split rows as `markBytes` holds, evenly spaced: the pieces between crossings add up to about
+        // 1/count of the area, so the first pass is nearly all the work.
+        let count = min(h - 1, max(1, markBytes / (12 * w)))
+        let splits = (1...count).map { rect.top + $0 * h / (count + 1) }
+        let (e, crossings) = sweep(rect, start: start, end: end, splits: splits, column: nil)
+        var from = (rect.top, rect.left, start)
+        for (row, (column, state)) in zip(splits, crossings) {
+            solve(Rect(top: from.0, bottom: row, left: from.1, right: column), start: from.2, end: state, into: &out)
+            from = (row, column, state)
+        }
+        solve(Rect(top: from.0, bottom: rect.bottom, left: from.1, right: rect.right), start: from.2, end: e, into: &out)
+    }
+
+    /// Three rows of costs (one per state), indexed by column − rect.left.
+    private struct Row {
+        var d, x, e: UnsafeMutablePointer<Int>  // diagonal, missing, extra
+        init(_ w: Int) {
+            d = .allocate(capacity: w); x = .allocate(capacity: w); e = .allocate(capacity: w)
+        }
+        func free() { d.deallocate(); x.deallocate(); e.deallocate() }
+    }
+
+    /// Row `rect.top`: only the start cell and the extra text typed along it. Returns choices packed as in `cell`.
+    @inline(__always)
+    private func firstRow(_ rect: Rect, start: State, _ cur: Row, k: Int) -> UInt8 {
+        let unreachable = AlignmentCost.unreachable
+        if k == 0 {
+            cur.d[0] = start == .diagonal ? 0 : unreachable
+            cur.x[0] = start == .missing ? 0 : unreachable
+            cur.e[0] = start == .extra ? 0 : unreachable
+            return 0
+        }
+        let j = rect.left + k
+        cur.d[k] = unreachable
+        cur.x[k] = unreachable
+        let open = AlignmentCost.unit + AlignmentCost.gapOpen + typedEdge[j - 1]
+        var b = cur.e[k - 1] + AlignmentCost.unit, c = 2
+        let vd = cur.d[k - 1] + open
+        if vd < b { b = vd; c = 0 }
+        cur.e[k] = b
+        return UInt8(c << 4)
+    }
+
+    /// Cell (i, rect.left + k) of a row below the first; returns the predecessor state chosen for each state,
+    /// diagonal in bits 0–1, missing 2–3, extra 4–5. The same arithmetic as `AlignmentCost.step`, inlined.
+    @inline(__always)
+    private func cell(_ i: Int, _ rect: Rect, _ prev: Row, _ cur: Row, k: Int) -> Int {
+        let unit = AlignmentCost.unit, unreachable = AlignmentCost.unreachable
+        let j = rect.left + k
+        let openMissing = unit + AlignmentCost.gapOpen + refEdge[i - 1]
+        var cd = 0, ce = 0
+        if k > 0 {
+            var b = prev.d[k - 1]
+            let v1 = prev.x[k - 1] + refEdge[i - 1]
+            if v1 < b { b = v1; cd = 1 }
+            let v2 = prev.e[k - 1] + typedEdge[j - 1]
+            if v2 < b { b = v2; cd = 2 }
+            cur.d[k] = b + (r[i - 1] == t[j - 1] ? 0 : unit)
+        } else {
+            cur.d[k] = unreachable
+        }
+        var b = prev.x[k] + unit, cx = 1
+        let vd = prev.d[k] + openMissing
+        if vd < b { b = vd; cx = 0 }
+        cur.x[k] = b
+        if k > 0 {
+            let openExtra = unit + AlignmentCost.gapOpen + typedEdge[j - 1]
+            var b = cur.e[k - 1] + unit
+            ce = 2
+            let vd = cur.d[k - 1] + openExtra
+            if vd < b { b = vd; ce = 0 }
+            cur.e[k] = b
+        } else {
+            cur.e[k] = unreachable
+        }
+        return cd | cx << 2 | ce << 4
+    }
+
+    /// One forward pass over `rect`. Every cell below the first split row carries a mark: the (column, state) of
+    /// the latest split row its backtrace leaves that row from; each split row keeps its own marks (pointing to the
+    /// split row before it). Returns the end state (`end`, or the cheapest) and, following the marks back from the
+    /// end cell, the crossing of each split row, first to last. The arithmetic of `cell`, unrolled over a row with
+    /// states interleaved (index 3k + state) and no overflow checks: costs stay below 2^62
+    /// (`AlignmentCost.unreachable` plus at most n + m units).
+    private func sweep(_ rect: Rect, start: State, end: State?, splits: [Int],
+                       column: (((Int, Int, Int)) -> Void)?) -> (end: State, crossings: [(Int, State)]) {
+        let w = rect.right - rect.left + 1
+        let unit = AlignmentCost.unit, gap = AlignmentCost.gapOpen, unreachable = AlignmentCost.unreachable
+        var prev = UnsafeMutablePointer<Int>.allocate(capacity: 3 * w)
+        var cur = UnsafeMutablePointer<Int>.allocate(capacity: 3 * w)
+        var prevMarks = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * w)
+        var curMarks = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * w)
+        let saved = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, 3 * w * splits.count))
+        defer { prev.deallocate(); cur.deallocate(); prevMarks.deallocate(); curMarks.deallocate(); saved.deallocate() }
+        let t = self.t + rect.left - 1, te = typedEdge + rect.left - 1  // t[k] is the typed character before column left + k
+        let first = Row(w)
+        for k in 0..<w { _ = firstRow(rect, start: start, first, k: k) }
+        for k in 0..<w { cur[3 * k] = first.d[k]; cur[3 * k + 1] = first.x[k]; cur[3 * k + 2] = first.e[k] }
+        first.free()
+        column?((cur[3 * w - 3], cur[3 * w - 2], cur[3 * w - 1]))
+        var i = rect.top, nextSplit = 0
+        var marking = false
+        while i < rect.bottom {
+            i += 1
+            swap(&prev, &cur)
+            let rc = r[i - 1], above = refEdge[i - 1]
+            let openMissing = unit &+ gap &+ above
+            if marking { swap(&prevMarks, &curMarks) }
+            // Column left: only a step down.
+            var bx = prev[1] &+ unit, cx: Int32 = 1
+            let x0 = prev[0] &+ openMissing
+            if x0 < bx { bx = x0; cx = 0 }
+            var d = unreachable, e = unreachable
+            cur[0] = d; cur[1] = bx; cur[2] = e
+            if marking {
+                let mark = prevMarks[Int(cx)]
+                curMarks[0] = mark; curMarks[1] = mark; curMarks[2] = mark
+            }
+            var k = 1
+            while k < w {
+                let p = prev + 3 &* (k &- 1)
+                let edgeBefore = te[k]
+                // Diagonal from (i-1, j-1).
+                var bd = p[0], cd = 0
+                let d1 = p[1] &+ above
+                if d1 < bd { bd = d1; cd = 1 }
+                let d2 = p[2] &+ edgeBefore
+                if d2 < bd { bd = d2; cd = 2 }
+                // Branch-free: characters of random text match unpredictably.
+                let differ = Int(rc ^ t[k])
+                let nd = bd &+ (((differ | (0 &- differ)) >> 63) & unit)
+                // Missing from (i-1, j).
+                var bxx = p[4] &+ unit, cxx = 4
+                let x1 = p[3] &+ openMissing
+                if x1 < bxx { bxx = x1; cxx = 3 }
+                // Extra from (i, j-1).
+                let openExtra = unit &+ gap &+ edgeBefore
+                var be = e &+ unit, ce = 2
+                let e0 = d &+ openExtra
+                if e0 < be { be = e0; ce = 0 }
+                let q = cur + 3 &* k
+                q[0] = nd; q[1] = bxx; q[2] = be
+                if marking {
+                    // Each state's mark is its chosen predecessor's (indexed loads: no unpredictable branches).
+                    let pm = prevMarks + 3 &* (k &- 1), cm = curMarks + 3 &* k
+                    cm[0] = pm[cd]
+                    cm[1] = pm[cxx]
+                    cm[2] = cm[ce &- 3]
+                }
+                d = nd; e = be
+                k &+= 1
+            }
+            if nextSplit < splits.count && i == splits[nextSplit] {
+                if nextSplit > 0 { (saved + 3 * w * nextSplit).update(from: curMarks, count: 3 * w) }
+                for k in 0..<w {
+                    let base = Int32((rect.left + k) * 4)
+                    curMarks[3 * k] = base; curMarks[3 * k + 1] = base + 1; curMarks[3 * k + 2] = base + 2
+                }
+                nextSplit += 1
+                marking = true
+            }
+            column?((cur[3 * w - 3], cur[3 * w - 2], cur[3 * w - 1]))
+        }
+        let endState = end ?? Self.best((cur[3 * w - 3], cur[3 * w - 2], cur[3 * w - 1])).state
+        guard !splits.isEmpty else { return (endState, []) }
+        var crossings: [(Int, State)] = []
+        var mark = curMarks[3 * (w - 1) + endState.rawValue]
+        for q in stride(from: splits.count - 1, through: 0, by: -1) {
+            let (col, state) = (Int(mark / 4), Int(mark % 4))
+            crossings.append((col, State(rawValue: state)!))
+            if q > 0 { mark = saved[3 * w * q + 3 * (col - rect.left) + state] }
+        }
+        return (endState, crossings.reversed())
+    }
+
+    /// A small rectangle as a full table with its choices, then its backtrace.
+    private func block(_ rect: Rect, start: State, end: State?, into out: inout [UInt8]) {
+        let w = rect.right - rect.left + 1, h = rect.bottom - rect.top + 1
+        var choices = [UInt8](repeating: 0, count: w * h)
+        var prev = Row(w), cur = Row(w)
+        defer { prev.free(); cur.free() }
+        for k in 0..<w { choices[k] = firstRow(rect, start: start, cur, k: k) }
+        if h > 1 {
+            for i in (rect.top + 1)...rect.bottom {
+                swap(&prev, &cur)
+                let base = (i - rect.top) * w
+                for k in 0..<w { choices[base + k] = UInt8(cell(i, rect, prev, cur, k: k)) }
+            }
+        }
+        var state = end ?? Self.best((cur.d[w - 1], cur.x[w - 1], cur.e[w - 1])).state
+        var i = rect.bottom, k = w - 1
+        var reversed: [UInt8] = []
+        while i > rect.top || k > 0 {
+            reversed.append(UInt8(state.rawValue))
+            let choice = Int(choices[(i - rect.top) * w + k] >> (2 * state.rawValue)) & 3
+            switch state {
+            case .diagonal: i -= 1; k -= 1
+            case .missing: i -= 1
+            case .extra: k -= 1
+            }
+            state = State(rawValue: choice)!
+        }
+        out.append(contentsOf: reversed.reversed())
+    }
+}
