@@ -55,7 +55,7 @@ let package = Package(
         // Pixels: an RGB canvas, the 5×7 block font, a PNG encoder.
         .target(name: "Raster", path: layer("Core", "Raster")),
         // Terminal pieces the game and the lessons share: key decoding, cell widths, colours.
-        .target(name: "TerminalUI", path: layer("Core", "TerminalUI")),
+        .target(name: "TerminalUI", dependencies: ["TextFormat"], path: layer("Core", "TerminalUI")),
         // The game's screens without I/O (GameSession fed keys, gestures and time; FrameRenderer) and the share card.
         .target(name: "GameScreens", dependencies: ["Game", "Raster", "TerminalUI"], path: layer("Core", "GameScreens")),
         // SVG plots: axes, ticks, lines, markers, legend; shared by every `--plot` and report.
@@ -77,7 +77,7 @@ let package = Package(
                 path: layer("Runtime", "LessonPlayback")),
         // The interactive game: motion thread, sound engine, the loop that feeds GameSession and draws its frames.
         .target(name: "GameRuntime", dependencies: ["Game", "GameScreens", "Motion", "MotionDevices", "AudioDSP",
-                                                   "AudioIO", "TerminalUI", "Terminal", "Platform"],
+                                                   "AudioIO", "TerminalUI", "Terminal", "Platform", "TextFormat"],
                 path: layer("Runtime", "GameRuntime")),
 
         // CLI: the command line, as a library so tests can drive it in-process.

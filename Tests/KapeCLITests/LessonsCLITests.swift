@@ -9,7 +9,8 @@ import Testing
         #expect(object?["cue"] as? Int == 1)
         #expect(object?["reference"] as? String == "Grüß Gott!")
         let ops = object?["ops"] as? [[String: String]] ?? []
-        #expect(ops.map { $0["op"] ?? "" } == ["equal", "substitute", "equal", "delete", "equal"])
+        // The missing "t" is marked at the word's end, not inside it (fewer run ends inside words).
+        #expect(ops.map { $0["op"] ?? "" } == ["equal", "substitute", "equal", "delete"])
         #expect(run.stdout.contains("\"accuracy\": 0.6667"))
         let folded = try KapeRun.run(["check", "Grüß Gott!", "gruess gott", "--umlaut-spellings", "--json"])
         #expect(folded.stdout.contains("\"accuracy\": 1.0000"))
@@ -18,7 +19,7 @@ import Testing
     @Test func checkTerminalOutputReadsWithoutColour() throws {
         let run = try KapeRun.run(["check", "Hallo Welt", "halo weltt"], environment: ["NO_COLOR": "1"])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("ha(+l)lo wel{−t}t"))
+        #expect(run.stdout.contains("ha(+l)lo welt{−t}"))
         #expect(!run.stdout.contains("\u{1B}["))
         #expect(try KapeRun.run(["check", "only one"]).status == 2)
     }

@@ -54,7 +54,7 @@ struct BenchLatency: ParsableCommand {
         let bank = SoundBank.feedback(kinds.map { RoundSound(gesture: $0).rawValue }, directory: sounds.path,
                                       rate: sink.info.rate, channels: sink.info.channels)
         let engine = AudioEngine(sink: sink, bank: bank)
-        if verbose { FileHandleOutput.stderr(describe(sink.info) + "\n") }
+        if verbose { Console.err(describe(sink.info) + "\n") }
         try engine.start()
         // Steady state first: the buffer full, as it is mid-game.
         let ready = MonotonicClock.nanos() + 2_000_000_000
@@ -81,8 +81,8 @@ struct BenchLatency: ParsableCommand {
         let sorted = records.sorted { $0.token < $1.token }
         report(sorted, events: events, engine: engine)
         if verbose {
-            FileHandleOutput.stderr("kape: render thread real-time priority (SCHED_FIFO): \(engine.hasRealtimePriority ? "yes" : "refused, running at normal priority (needs CAP_SYS_NICE or an rtprio limit)")\n")
-            FileHandleOutput.stderr("kape: xruns: \(engine.xruns)\(xrunTimes.isEmpty ? "" : " at " + xrunTimes.map { fixed(Double(Int64($0) - Int64(t0)) / 1e9 + first, 3) + " s" }.joined(separator: ", "))\n")
+            Console.err("kape: render thread real-time priority (SCHED_FIFO): \(engine.hasRealtimePriority ? "yes" : "refused, running at normal priority (needs CAP_SYS_NICE or an rtprio limit)")\n")
+            Console.err("kape: xruns: \(engine.xruns)\(xrunTimes.isEmpty ? "" : " at " + xrunTimes.map { fixed(Double(Int64($0) - Int64(t0)) / 1e9 + first, 3) + " s" }.joined(separator: ", "))\n")
         }
         if let plot {
             let triggers = sorted.map { r in
@@ -146,6 +146,6 @@ struct BenchLatency: ParsableCommand {
             let load = engine.renderThreadLoad
             out += "render thread: \(fixed(load.cpuPercent, 2)) % of a core, \(fixed(load.passesPerPeriod, 3)) loop passes per period, spin guard \(load.guardedWakeups)×\n"
         }
-        FileHandleOutput.stdout(out)
+        Console.out(out)
     }
 }

@@ -53,7 +53,7 @@ struct Check: ParsableCommand {
         }
         let result = Comparison(reference: reference, typed: typed, options: compare.options)
         if json {
-            FileHandleOutput.stdout(ComparisonOutput.json(result, cue: 1) + "\n")
+            Console.out(ComparisonOutput.json(result, cue: 1) + "\n")
         } else {
             FileHandleOutput.stdout(ComparisonOutput.terminal(result, style: .forStdout()))
         }

@@ -55,6 +55,6 @@ struct DecksCommand: ParsableCommand {
                 if !d.description.isEmpty { out += "   \(d.description)\n" }
             }
         }
-        FileHandleOutput.stdout(out)
+        Console.out(out)
     }
 }

@@ -29,7 +29,7 @@ struct LessonsCommand: ParsableCommand {
         var problems: [String] = []
         let all: [Lesson]
         do { all = try Lesson.scan(dir) { problems.append($0.description) } } catch let e as TranscriptError { throw InputError(e.description) }
-        for p in problems { FileHandleOutput.stderr("kape: warning: skipped \(p)\n") }
+        for p in problems { Console.err("kape: warning: skipped \(p)\n") }
         let chosen = all.filter { l in
             (category.map { l.info.category.caseInsensitiveCompare($0) == .orderedSame } ?? true)
                 && (level.map { l.info.level.rawValue == $0 } ?? true)
@@ -57,6 +57,6 @@ struct LessonsCommand: ParsableCommand {
             }
         }
         if chosen.isEmpty && !json { text = "No lessons match.\n" }
-        FileHandleOutput.stdout(text)
+        Console.out(text)
     }
 }

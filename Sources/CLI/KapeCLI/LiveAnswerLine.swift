@@ -1,3 +1,4 @@
+import TextFormat
 import Glibc
 import Lessons
 import Platform
@@ -54,6 +55,6 @@ enum LiveAnswerLine {
         let onTrack = PartialComparison(reference: reference, typedSoFar: typed, options: options).onTrack
         let mark = typed.isEmpty ? "" : (onTrack ? " ✓" : " ✗")
         let paint = color && !typed.isEmpty ? (onTrack ? "\u{1B}[32m" : "\u{1B}[31m") : ""
-        FileHandleOutput.stdout("\r\u{1B}[2K> " + paint + typed + (paint.isEmpty ? "" : "\u{1B}[0m") + mark)
+        FileHandleOutput.stdout("\r\u{1B}[2K> " + paint + printable(typed) + (paint.isEmpty ? "" : "\u{1B}[0m") + mark)
     }
 }

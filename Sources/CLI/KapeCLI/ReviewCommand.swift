@@ -60,9 +60,9 @@ struct Review: ParsableCommand {
         }
         let accuracy = count == 0 ? 0 : total / Double(count)
         if json {
-            FileHandleOutput.stdout(ComparisonOutput.resultJSON(accuracy: accuracy, points: points) + "\n")
+            Console.out(ComparisonOutput.resultJSON(accuracy: accuracy, points: points) + "\n")
         } else {
-            FileHandleOutput.stdout("reviewed \(count) of \(due.count): accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n")
+            Console.out("reviewed \(count) of \(due.count): accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n")
         }
     }
 
@@ -97,7 +97,7 @@ struct Review: ParsableCommand {
         }
         prompt.close()
         let accuracy = count == 0 ? 0 : total / Double(count)
-        FileHandleOutput.stdout("\nreviewed \(count) of \(due.count): accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n")
+        Console.out("\nreviewed \(count) of \(due.count): accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n")
     }
 
     private func nothingDue(_ data: ProgressData) throws {
@@ -107,9 +107,9 @@ struct Review: ParsableCommand {
             var line = JSONLine()
             line.add("event", "nothing_due")
             line.addRaw("next_due", next.map { quoted($0.description) } ?? "null")
-            FileHandleOutput.stdout(line.text + "\n")
+            Console.out(line.text + "\n")
         } else {
-            FileHandleOutput.stdout("Nothing to review today" + (next.map { "; next phrase due \($0)" } ?? "") + ".\n")
+            Console.out("Nothing to review today" + (next.map { "; next phrase due \($0)" } ?? "") + ".\n")
         }
     }
 
@@ -133,6 +133,6 @@ struct Review: ParsableCommand {
             }
         }
         if items.isEmpty && !json { text = "The review pool is empty.\n" }
-        FileHandleOutput.stdout(text)
+        Console.out(text)
     }
 }

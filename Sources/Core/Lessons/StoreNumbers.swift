@@ -40,7 +40,7 @@ extension KeyedDecodingContainer {
         guard let value = try number(key, required: fallback == nil) else { return fallback! }
         guard value.isFinite, range.contains(value) else {
             throw OutOfRange(field: field(key), value: Self.show(value),
-                             expected: "\(Self.show(range.lowerBound)) to \(Self.show(range.upperBound))")
+                             expected: "\(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }

@@ -24,7 +24,7 @@ public func quoted(_ s: String) -> String {
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
-        case _ where u.value < 0x20:
+        case _ where u.value < 0x20 || (0x7F...0x9F).contains(u.value):  // DEL and C1 too: never raw to a terminal
             let h = String(u.value, radix: 16)
             out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
         default: out.unicodeScalars.append(u)

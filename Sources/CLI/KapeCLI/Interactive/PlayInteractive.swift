@@ -45,7 +45,7 @@ extension Play {
                 soundNote = "Pa zë: \(error)"
             }
         }
-        if !fullScreen, let soundNote { FileHandleOutput.stderr("kape: \(soundNote)\n") }
+        if !fullScreen, let soundNote { Console.err("kape: \(soundNote)\n") }
 
         let seed = self.seed
         var session = GameSession(decks: all, locked: locked, settings: settings, input: input) { deck in
@@ -68,7 +68,7 @@ extension Play {
         let records = sound?.finish() ?? []
         if latency {
             let p = Percentiles(records.map(\.internalMs)), a = Percentiles(records.map(\.audibleMs))
-            FileHandleOutput.stderr("kape: motion-to-sound through the game: \(records.count) triggers, internal ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3)); audible ms p50 \(fixed(a.p50, 3)) p99 \(fixed(a.p99, 3))\n")
+            Console.err("kape: motion-to-sound through the game: \(records.count) triggers, internal ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3)); audible ms p50 \(fixed(a.p50, 3)) p99 \(fixed(a.p99, 3))\n")
         }
     }
 
