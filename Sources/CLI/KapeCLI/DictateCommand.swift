@@ -40,6 +40,11 @@ struct Dictate: ParsableCommand {
         do { l = try Lesson.load(folder: lesson) } catch let e as TranscriptError { throw InputError(e.description) }
         let cues = l.transcript.cues
         guard !cues.isEmpty else { throw InputError("\(l.transcriptPath): no phrases to dictate") }
+        for (i, cue) in cues.enumerated() {
+            if let problem = Comparison.tooLong(reference: cue.text, typed: "", options: compare.options) {
+                throw InputError("\(l.transcriptPath): phrase \(i + 1): \(problem)")
+            }
+        }
         let store = try ProgressCLI.store()
         if let answers {
             let typed = try Review.readAnswers(answers)

@@ -38,6 +38,8 @@ enum LiveAnswerLine {
             case 0x00..<0x20:
                 continue
             default:
+                // No answer longer than what is compared (`EditAlignment.maximumLength`): the rest is not taken.
+                if pending.isEmpty && typed.unicodeScalars.count >= EditAlignment.maximumLength { continue }
                 pending.append(byte)
                 // Wait for a whole UTF-8 sequence before adding it.
                 if let text = String(validating: pending, as: UTF8.self) {

@@ -1,4 +1,5 @@
 import Foundation
+import TextFormat
 
 /// A local calendar day as a day number (days since 1970-01-01), so day arithmetic never meets DST or leap seconds.
 /// Stored as "yyyy-mm-dd".

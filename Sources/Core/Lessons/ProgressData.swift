@@ -1,4 +1,5 @@
 import Foundation
+import TextFormat
 
 public struct DictationResult: Sendable, Codable, Equatable {
     public var lesson: String?

@@ -1,4 +1,5 @@
 import Foundation
+import TextFormat
 import Glibc
 
 public struct ProgressError: Error, CustomStringConvertible {

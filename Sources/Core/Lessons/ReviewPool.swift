@@ -1,3 +1,4 @@
+import TextFormat
 /// A phrase the learner got wrong, waiting for review.
 public struct ReviewItem: Sendable, Codable, Equatable {
     /// Lesson id and normalised reference: the same phrase typed wrong twice is one item.
