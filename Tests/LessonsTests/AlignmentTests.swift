@@ -34,9 +34,13 @@ import Testing
 
     @Test func distanceStaysTheLevenshteinDistance() {
         var rng = SplitMix(seed: 7)
-        for _ in 0..<300 {
-            let r = rng.text(maxLength: 14), t = rng.text(maxLength: 14)
-            #expect(EditAlignment.align(reference: r, typed: t).distance == levenshtein(r, t))
+        for round in 0..<300 {
+            let r = rng.text(maxLength: round < 200 ? 14 : 300), t = rng.text(maxLength: round < 200 ? 14 : 300)
+            let expected = levenshtein(r, t)
+            #expect(EditAlignment.align(reference: r, typed: t).distance == expected)
+            let cost = AlignmentCost(reference: r, typed: t)
+            let bits = cost.t.withUnsafeBufferPointer { tp in cost.r.withUnsafeBufferPointer { BitParallelDistance.distance(tp, $0) } }
+            #expect(bits == expected, "\(r.count) × \(t.count)")
         }
     }
 

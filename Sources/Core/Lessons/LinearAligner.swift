@@ -47,7 +47,12 @@ final class LinearAligner {
     func steps(rows: Int, end: State? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(rows + m)
-        solve(Rect(top: 0, bottom: rows, left: 0, right: m), start: .diagonal, end: end, into: &out)
+        // A path through cell (i, j) has at least |j − i| + |(m − rows) − (j − i)| missing or extra characters:
+        // with the distance known, only the diagonals where that is within it can hold a minimal alignment.
+        let distance = BitParallelDistance.distance(UnsafeBufferPointer(start: t, count: m), UnsafeBufferPointer(start: r, count: rows))
+        let shift = m - rows, slack = (distance - abs(m - rows)) / 2
+        let band = (min(0, shift) - slack)...(max(0, shift) + slack)
+        solve(Rect(top: 0, bottom: rows, left: 0, right: m), start: .diagonal, end: end, band: band, into: &out)
         return out
     }
 
@@ -55,7 +60,7 @@ final class LinearAligner {
     func lastColumn() -> [(Int, Int, Int)] {
         var column: [(Int, Int, Int)] = []
         column.reserveCapacity(n + 1)
-        _ = sweep(Rect(top: 0, bottom: n, left: 0, right: m), start: .diagonal, end: nil, splits: []) { column.append($0) }
+        _ = sweep(Rect(top: 0, bottom: n, left: 0, right: m), start: .diagonal, end: nil, splits: [], band: nil) { column.append($0) }
         return column
     }
 
@@ -67,7 +72,8 @@ final class LinearAligner {
         return (s, v)
     }
 
-    private func solve(_ rect: Rect, start: State, end: State?, into out: inout [UInt8]) {
+    /// `band`: the diagonals (j − i) that can hold a minimal alignment; only the first pass uses it.
+    private func solve(_ rect: Rect, start: State, end: State?, band: ClosedRange<Int>? = nil, into out: inout [UInt8]) {
         let h = rect.bottom - rect.top, w = rect.right - rect.left + 1
         if h < 2 || (h + 1) * w <= blockCells {
             block(rect, start: start, end: end, into: &out)
@@ -77,7 +83,7 @@ final class LinearAligner {
         // 1/count of the area, so the first pass is nearly all the work.
         let count = min(h - 1, max(1, markBytes / (12 * w)))
         let splits = (1...count).map { rect.top + $0 * h / (count + 1) }
-        let (e, crossings) = sweep(rect, start: start, end: end, splits: splits, column: nil)
+        let (e, crossings) = sweep(rect, start: start, end: end, splits: splits, band: band, column: nil)
         var from = (rect.top, rect.left, start)
         for (row, (column, state)) in zip(splits, crossings) {
             solve(Rect(top: from.0, bottom: row, left: from.1, right: column), start: from.2, end: state, into: &out)
@@ -157,7 +163,7 @@ final class LinearAligner {
     /// end cell, the crossing of each split row, first to last. The arithmetic of `cell`, unrolled over a row with
     /// states interleaved (index 3k + state) and no overflow checks: costs stay below 2^62
     /// (`AlignmentCost.unreachable` plus at most n + m units).
-    private func sweep(_ rect: Rect, start: State, end: State?, splits: [Int],
+    private func sweep(_ rect: Rect, start: State, end: State?, splits: [Int], band: ClosedRange<Int>?,
                        column: (((Int, Int, Int)) -> Void)?) -> (end: State, crossings: [(Int, State)]) {
         let w = rect.right - rect.left + 1
         let unit = AlignmentCost.unit, gap = AlignmentCost.gapOpen, unreachable = AlignmentCost.unreachable
@@ -181,18 +187,29 @@ final class LinearAligner {
             let rc = r[i - 1], above = refEdge[i - 1]
             let openMissing = unit &+ gap &+ above
             if marking { swap(&prevMarks, &curMarks) }
-            // Column left: only a step down.
-            var bx = prev[1] &+ unit, cx: Int32 = 1
-            let x0 = prev[0] &+ openMissing
-            if x0 < bx { bx = x0; cx = 0 }
-            var d = unreachable, e = unreachable
-            cur[0] = d; cur[1] = bx; cur[2] = e
-            if marking {
-                let mark = prevMarks[Int(cx)]
-                curMarks[0] = mark; curMarks[1] = mark; curMarks[2] = mark
+            // Columns of this row inside the band; the cells just outside read as unreachable from the next row.
+            var from = 0, to = w - 1
+            if let band {
+                from = max(0, i + band.lowerBound - rect.left)
+                to = min(w - 1, i + band.upperBound - rect.left)
+                for k in [from - 1, to + 1] where k >= 0 && k < w {
+                    cur[3 * k] = unreachable; cur[3 * k + 1] = unreachable; cur[3 * k + 2] = unreachable
+                }
             }
-            var k = 1
-            while k < w {
+            var d = unreachable, e = unreachable
+            if from == 0 {
+                // Column left: only a step down.
+                var bx = prev[1] &+ unit, cx: Int32 = 1
+                let x0 = prev[0] &+ openMissing
+                if x0 < bx { bx = x0; cx = 0 }
+                cur[0] = d; cur[1] = bx; cur[2] = e
+                if marking {
+                    let mark = prevMarks[Int(cx)]
+                    curMarks[0] = mark; curMarks[1] = mark; curMarks[2] = mark
+                }
+            }
+            var k = max(1, from)
+            while k <= to {
                 let p = prev + 3 &* (k &- 1)
                 let edgeBefore = te[k]
                 // Diagonal from (i-1, j-1).
