@@ -24,6 +24,22 @@ import Testing
         #expect(try KapeRun.run(["check", "only one"]).status == 2)
     }
 
+    /// Texts longer than the comparison limit are refused at once, naming the side (or the file and line).
+    @Test func textsOverTheLimitAreRefusedWithTheirLength() throws {
+        let long = String(repeating: "ab ", count: 7000)  // 21 000 characters, 20 999 after normalisation
+        let check = try KapeRun.run(["check", long, "ab"])
+        #expect(check.status == 2)
+        #expect(check.stderr.contains("the reference is 20999 characters long: at most 20000 are compared"), "\(check.stderr)")
+        #expect(try KapeRun.run(["check", "ab", long, "--partial"]).status == 2)
+        let dir = try TemporaryDirectory()
+        let answers = dir.path("answers.txt")
+        try (long + "\n").write(toFile: answers, atomically: true, encoding: .utf8)
+        let lesson = DictateCLITests.lesson
+        let dictate = try KapeRun.run(["dictate", lesson, "--answers", answers], environment: ["XDG_DATA_HOME": dir.path("d")])
+        #expect(dictate.status == 1)
+        #expect(dictate.stderr.contains("\(answers):1: the answer is 20999 characters long"), "\(dictate.stderr)")
+    }
+
     @Test func partialCheckMarksTheAnswerSoFar() throws {
         let run = try KapeRun.run(["check", "Guten Morgen", "gutn m", "--partial"], environment: ["NO_COLOR": "1"])
         #expect(run.status == 0)
