@@ -35,7 +35,9 @@ struct LessonsCommand: ParsableCommand {
                 && (level.map { l.info.level.rawValue == $0 } ?? true)
                 && (search.map { l.matches(search: $0) } ?? true)
         }
-        let progress = try? ProgressCLI.store().read()
+        // The list works without the store, but a store it cannot read is said, not passed over.
+        var progress: ProgressData?
+        do { progress = try ProgressCLI.store().read() } catch { Console.err("kape: warning: \(error); positions not shown\n") }
         var text = ""
         for l in chosen {
             let seconds = (try? SoundFileReader(path: l.audioPath).seconds) ?? 0
