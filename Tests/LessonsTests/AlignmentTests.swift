@@ -44,8 +44,18 @@ import Testing
         }
     }
 
+    /// Longer texts, a few split rows each hundreds of rows apart, the band on: still the full table's alignment.
+    @Test func longerTextsWithFewSplitRows() {
+        var rng = SplitMix(seed: 99)
+        for _ in 0..<4 {
+            let r = rng.text(maxLength: 300), t = rng.text(maxLength: 300)
+            let linear = EditAlignment.align(reference: r, typed: t, blockCells: 1 << 10, markBytes: 12 * 301 * 3)
+            #expect(linear.ops == FullTable(r, t).ops(rows: r.count, end: nil))
+        }
+    }
+
     /// Small blocks and little mark memory force many levels of splitting, one to many split rows per level.
-    @Test(arguments: [(4, 0), (9, 100), (30, 400), (4, 1 << 20), (1 << 18, 1 << 24)])
+    @Test(arguments: [(4, 0), (9, 100), (30, 400), (16, 1500), (64, 5000), (4, 1 << 20), (1 << 18, 1 << 24)])
     func linearAlignerEqualsTheFullTable(blockCells: Int, markBytes: Int) {
         var rng = SplitMix(seed: UInt64(blockCells + markBytes))
         for round in 0..<400 {
