@@ -1,13 +1,14 @@
 /// The optimal alignment under `AlignmentCost` in memory linear in the input, step for step the one a full
-/// (n+1)×(m+1) table and its backtrace would give (ties go by `AlignmentCost.preference` in both).
+/// (n+1)×(m+1)×3 table and its backtrace would give (ties go by `AlignmentCost.preference` in both).
 ///
-/// Divide and conquer on rows: one forward pass over a rectangle carries, for every cell and state of the rows
-/// below the middle row, the cell of the middle row its backtrace leaves that row from. The end cell's entry is
-/// where the full backtrace crosses the middle, which splits the problem into the rectangle above-left and the one
-/// below-right of it (half the area together), each solved the same way from that cell and state. Costs in a
-/// sub-rectangle count only paths inside it; they are never below the full table's and equal it along the chosen
-/// path, so every tie on that path is decided as the full table decides it. About 2·n·m cell updates; memory two
-/// rows plus a block of at most `blockCells` cells.
+/// One forward pass over a rectangle carries, for every cell and state, the cell and state of the latest split
+/// row its backtrace leaves that row from; each split row keeps its own marks. Followed back from the end cell
+/// they give where the full backtrace crosses every split row, which cuts the problem into pieces between
+/// consecutive crossings (together about 1/splits of the area), each solved the same way from its start cell and
+/// state. Costs in a piece count only paths inside it; they are never below the full table's and equal it along
+/// the chosen path, so every tie on that path is decided as the full table decides it. The first pass visits only
+/// the diagonals the distance allows (`steps`). About n·m cell updates; memory: two rows, the split rows' marks
+/// (`markBytes`, at least one row) and a block of at most `blockCells` choices.
 final class LinearAligner {
     typealias State = AlignmentCost.State
 
