@@ -49,21 +49,26 @@ import Testing
         var rng = SplitMix(seed: 99)
         for _ in 0..<4 {
             let r = rng.text(maxLength: 300), t = rng.text(maxLength: 300)
-            let linear = EditAlignment.align(reference: r, typed: t, blockCells: 1 << 10, markBytes: 12 * 301 * 3)
+            let linear = EditAlignment.align(reference: r, typed: t, blockCells: 1 << 10, markBytes: 12 * 301 * 3, parallelColumns: 64)
             #expect(linear.ops == FullTable(r, t).ops(rows: r.count, end: nil))
         }
     }
 
     /// Small blocks and little mark memory force many levels of splitting, one to many split rows per level.
-    @Test(arguments: [(4, 0), (9, 100), (30, 400), (16, 1500), (64, 5000), (4, 1 << 20), (1 << 18, 1 << 24)])
-    func linearAlignerEqualsTheFullTable(blockCells: Int, markBytes: Int) {
+    /// Two threads on every pass from 4 columns (`parallel`), or never.
+    @Test(arguments: [(4, 0, false), (9, 100, true), (30, 400, false), (16, 1500, true), (64, 5000, false), (64, 5000, true),
+                      (4, 1 << 20, true), (1 << 18, 1 << 24, false)])
+    func linearAlignerEqualsTheFullTable(blockCells: Int, markBytes: Int, parallel: Bool) {
+        let parallelColumns = parallel ? 4 : Int.max
         var rng = SplitMix(seed: UInt64(blockCells + markBytes))
         for round in 0..<400 {
             let r = rng.text(maxLength: round < 200 ? 12 : 40), t = rng.text(maxLength: round < 200 ? 12 : 40)
             let full = FullTable(r, t)
-            let linear = EditAlignment.align(reference: r, typed: t, blockCells: blockCells, markBytes: markBytes)
+            let linear = EditAlignment.align(reference: r, typed: t, blockCells: blockCells, markBytes: markBytes,
+                                             parallelColumns: parallelColumns)
             #expect(linear.ops == full.ops(rows: r.count, end: nil), "\(String(r)) / \(String(t))")
-            let partial = EditAlignment.alignPrefix(reference: r, typed: t, blockCells: blockCells, markBytes: markBytes)
+            let partial = EditAlignment.alignPrefix(reference: r, typed: t, blockCells: blockCells, markBytes: markBytes,
+                                                    parallelColumns: parallelColumns)
             let (rows, end) = full.bestPrefix()
             #expect(partial.covered == rows)
             #expect(partial.ops == full.ops(rows: rows, end: end), "prefix \(String(r)) / \(String(t))")

@@ -22,11 +22,12 @@ public enum EditAlignment {
     /// then the fewest runs of missing or extra text, then runs that start and end at word edges; adjacent ops of
     /// a kind merged. Memory linear in the lengths (`LinearAligner`).
     public static func align(reference r: [Character], typed t: [Character]) -> (distance: Int, ops: [EditOp]) {
-        align(reference: r, typed: t, blockCells: 1 << 18, markBytes: 16 << 20)
+        align(reference: r, typed: t, blockCells: 1 << 18, markBytes: 16 << 20, parallelColumns: 2048)
     }
 
-    static func align(reference r: [Character], typed t: [Character], blockCells: Int, markBytes: Int) -> (distance: Int, ops: [EditOp]) {
-        let aligner = LinearAligner(AlignmentCost(reference: r, typed: t), blockCells: blockCells, markBytes: markBytes)
+    static func align(reference r: [Character], typed t: [Character], blockCells: Int, markBytes: Int, parallelColumns: Int) -> (distance: Int, ops: [EditOp]) {
+        let aligner = LinearAligner(AlignmentCost(reference: r, typed: t), blockCells: blockCells, markBytes: markBytes,
+                                    parallelColumns: parallelColumns)
         return ops(aligner.steps(rows: r.count), r, t)
     }
 
@@ -34,11 +35,12 @@ public enum EditAlignment {
     /// the answer, then the easier one to read), for marking while the learner types. Returns how many reference
     /// characters it covers.
     public static func alignPrefix(reference r: [Character], typed t: [Character]) -> (distance: Int, ops: [EditOp], covered: Int) {
-        alignPrefix(reference: r, typed: t, blockCells: 1 << 18, markBytes: 16 << 20)
+        alignPrefix(reference: r, typed: t, blockCells: 1 << 18, markBytes: 16 << 20, parallelColumns: 2048)
     }
 
-    static func alignPrefix(reference r: [Character], typed t: [Character], blockCells: Int, markBytes: Int) -> (distance: Int, ops: [EditOp], covered: Int) {
-        let aligner = LinearAligner(AlignmentCost(reference: r, typed: t), blockCells: blockCells, markBytes: markBytes)
+    static func alignPrefix(reference r: [Character], typed t: [Character], blockCells: Int, markBytes: Int, parallelColumns: Int) -> (distance: Int, ops: [EditOp], covered: Int) {
+        let aligner = LinearAligner(AlignmentCost(reference: r, typed: t), blockCells: blockCells, markBytes: markBytes,
+                                    parallelColumns: parallelColumns)
         let column = aligner.lastColumn()
         var best = 0, bestKey = (Int.max, Int.max, Int.max), bestState = AlignmentCost.State.diagonal
         for (i, costs) in column.enumerated() {

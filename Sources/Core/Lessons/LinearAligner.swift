@@ -9,7 +9,7 @@
 /// the chosen path, so every tie on that path is decided as the full table decides it. The first pass visits only
 /// the diagonals the distance allows (`steps`). About n·m cell updates; memory: two rows, the split rows' marks
 /// (`markBytes`, at least one row) and a block of at most `blockCells` choices.
-final class LinearAligner {
+final class LinearAligner: @unchecked Sendable {  // immutable after init; a pass may use two threads
     typealias State = AlignmentCost.State
 
     /// Rows top...bottom (reference positions) × columns left...right (typed positions), inclusive.
@@ -20,13 +20,17 @@ final class LinearAligner {
     /// Memory for the split rows' marks (3 states × 4 bytes per column and split row).
     private let markBytes: Int
 
-    private let n: Int, m: Int
-    private let r: UnsafeMutablePointer<Int32>, t: UnsafeMutablePointer<Int32>
-    private let refEdge: UnsafeMutablePointer<Int>, typedEdge: UnsafeMutablePointer<Int>
+    let n: Int, m: Int
+    let r: UnsafeMutablePointer<Int32>, t: UnsafeMutablePointer<Int32>
+    let refEdge: UnsafeMutablePointer<Int>, typedEdge: UnsafeMutablePointer<Int>
 
-    init(_ cost: AlignmentCost, blockCells: Int = 1 << 18, markBytes: Int = 16 << 20) {
+    /// Passes at least this wide split their columns between two threads (`AlignerPass`); tests pass a smaller one.
+    let parallelColumns: Int
+
+    init(_ cost: AlignmentCost, blockCells: Int = 1 << 18, markBytes: Int = 16 << 20, parallelColumns: Int = 2048) {
         self.blockCells = max(4, blockCells)
         self.markBytes = markBytes
+        self.parallelColumns = max(4, parallelColumns)
         n = cost.r.count
         m = cost.t.count
         func copy<T>(_ a: [T]) -> UnsafeMutablePointer<T> {
@@ -94,7 +98,7 @@ final class LinearAligner {
     }
 
     /// Three rows of costs (one per state), indexed by column − rect.left.
-    private struct Row {
+    struct Row {
         var d, x, e: UnsafeMutablePointer<Int>  // diagonal, missing, extra
         init(_ w: Int) {
             d = .allocate(capacity: w); x = .allocate(capacity: w); e = .allocate(capacity: w)
@@ -104,7 +108,7 @@ final class LinearAligner {
 
     /// Row `rect.top`: only the start cell and the extra text typed along it. Returns choices packed as in `cell`.
     @inline(__always)
-    private func firstRow(_ rect: Rect, start: State, _ cur: Row, k: Int) -> UInt8 {
+    func firstRow(_ rect: Rect, start: State, _ cur: Row, k: Int) -> UInt8 {
         let unreachable = AlignmentCost.unreachable
         if k == 0 {
             cur.d[0] = start == .diagonal ? 0 : unreachable
@@ -156,114 +160,6 @@ final class LinearAligner {
             cur.e[k] = unreachable
         }
         return cd | cx << 2 | ce << 4
-    }
-
-    /// One forward pass over `rect`. Every cell below the first split row carries a mark: the (column, state) of
-    /// the latest split row its backtrace leaves that row from; each split row keeps its own marks (pointing to the
-    /// split row before it). Returns the end state (`end`, or the cheapest) and, following the marks back from the
-    /// end cell, the crossing of each split row, first to last. The arithmetic of `cell`, unrolled over a row with
-    /// states interleaved (index 3k + state) and no overflow checks: costs stay below 2^62
-    /// (`AlignmentCost.unreachable` plus at most n + m units).
-    private func sweep(_ rect: Rect, start: State, end: State?, splits: [Int], band: ClosedRange<Int>?,
-                       column: (((Int, Int, Int)) -> Void)?) -> (end: State, crossings: [(Int, State)]) {
-        let w = rect.right - rect.left + 1
-        let unit = AlignmentCost.unit, gap = AlignmentCost.gapOpen, unreachable = AlignmentCost.unreachable
-        var prev = UnsafeMutablePointer<Int>.allocate(capacity: 3 * w)
-        var cur = UnsafeMutablePointer<Int>.allocate(capacity: 3 * w)
-        var prevMarks = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * w)
-        var curMarks = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * w)
-        let saved = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, 3 * w * splits.count))
-        defer { prev.deallocate(); cur.deallocate(); prevMarks.deallocate(); curMarks.deallocate(); saved.deallocate() }
-        let t = self.t + rect.left - 1, te = typedEdge + rect.left - 1  // t[k] is the typed character before column left + k
-        let first = Row(w)
-        for k in 0..<w { _ = firstRow(rect, start: start, first, k: k) }
-        for k in 0..<w { cur[3 * k] = first.d[k]; cur[3 * k + 1] = first.x[k]; cur[3 * k + 2] = first.e[k] }
-        first.free()
-        column?((cur[3 * w - 3], cur[3 * w - 2], cur[3 * w - 1]))
-        var i = rect.top, nextSplit = 0
-        var marking = false
-        while i < rect.bottom {
-            i += 1
-            swap(&prev, &cur)
-            let rc = r[i - 1], above = refEdge[i - 1]
-            let openMissing = unit &+ gap &+ above
-            if marking { swap(&prevMarks, &curMarks) }
-            // Columns of this row inside the band; the cells just outside read as unreachable from the next row.
-            var from = 0, to = w - 1
-            if let band {
-                from = max(0, i + band.lowerBound - rect.left)
-                to = min(w - 1, i + band.upperBound - rect.left)
-                for k in [from - 1, to + 1] where k >= 0 && k < w {
-                    cur[3 * k] = unreachable; cur[3 * k + 1] = unreachable; cur[3 * k + 2] = unreachable
-                }
-            }
-            var d = unreachable, e = unreachable
-            if from == 0 {
-                // Column left: only a step down.
-                var bx = prev[1] &+ unit, cx: Int32 = 1
-                let x0 = prev[0] &+ openMissing
-                if x0 < bx { bx = x0; cx = 0 }
-                cur[0] = d; cur[1] = bx; cur[2] = e
-                if marking {
-                    let mark = prevMarks[Int(cx)]
-                    curMarks[0] = mark; curMarks[1] = mark; curMarks[2] = mark
-                }
-            }
-            var k = max(1, from)
-            while k <= to {
-                let p = prev + 3 &* (k &- 1)
-                let edgeBefore = te[k]
-                // Diagonal from (i-1, j-1).
-                var bd = p[0], cd = 0
-                let d1 = p[1] &+ above
-                if d1 < bd { bd = d1; cd = 1 }
-                let d2 = p[2] &+ edgeBefore
-                if d2 < bd { bd = d2; cd = 2 }
-                // Branch-free: characters of random text match unpredictably.
-                let differ = Int(rc ^ t[k])
-                let nd = bd &+ (((differ | (0 &- differ)) >> 63) & unit)
-                // Missing from (i-1, j).
-                var bxx = p[4] &+ unit, cxx = 4
-                let x1 = p[3] &+ openMissing
-                if x1 < bxx { bxx = x1; cxx = 3 }
-                // Extra from (i, j-1).
-                let openExtra = unit &+ gap &+ edgeBefore
-                var be = e &+ unit, ce = 2
-                let e0 = d &+ openExtra
-                if e0 < be { be = e0; ce = 0 }
-                let q = cur + 3 &* k
-                q[0] = nd; q[1] = bxx; q[2] = be
-                if marking {
-                    // Each state's mark is its chosen predecessor's (indexed loads: no unpredictable branches).
-                    let pm = prevMarks + 3 &* (k &- 1), cm = curMarks + 3 &* k
-                    cm[0] = pm[cd]
-                    cm[1] = pm[cxx]
-                    cm[2] = cm[ce &- 3]
-                }
-                d = nd; e = be
-                k &+= 1
-            }
-            if nextSplit < splits.count && i == splits[nextSplit] {
-                if nextSplit > 0 { (saved + 3 * w * nextSplit).update(from: curMarks, count: 3 * w) }
-                for k in 0..<w {
-                    let base = Int32((rect.left + k) * 4)
-                    curMarks[3 * k] = base; curMarks[3 * k + 1] = base + 1; curMarks[3 * k + 2] = base + 2
-                }
-                nextSplit += 1
-                marking = true
-            }
-            column?((cur[3 * w - 3], cur[3 * w - 2], cur[3 * w - 1]))
-        }
-        let endState = end ?? Self.best((cur[3 * w - 3], cur[3 * w - 2], cur[3 * w - 1])).state
-        guard !splits.isEmpty else { return (endState, []) }
-        var crossings: [(Int, State)] = []
-        var mark = curMarks[3 * (w - 1) + endState.rawValue]
-        for q in stride(from: splits.count - 1, through: 0, by: -1) {
-            let (col, state) = (Int(mark / 4), Int(mark % 4))
-            crossings.append((col, State(rawValue: state)!))
-            if q > 0 { mark = saved[3 * w * q + 3 * (col - rect.left) + state] }
-        }
-        return (endState, crossings.reversed())
     }
 
     /// A small rectangle as a full table with its choices, then its backtrace.
