@@ -7,8 +7,9 @@
 /// consecutive crossings (together about 1/splits of the area), each solved the same way from its start cell and
 /// state. Costs in a piece count only paths inside it; they are never below the full table's and equal it along
 /// the chosen path, so every tie on that path is decided as the full table decides it. The first pass visits only
-/// the diagonals the distance allows (`steps`). About n·m cell updates; memory: two rows, the split rows' marks
-/// (`markBytes`, at least one row) and a block of at most `blockCells` choices.
+/// the diagonals the distance allows (`steps`), on two threads when wide (`AlignerPass.swift`). About n·m cell
+/// updates; memory: two rows per thread, the split rows' marks (`markBytes`, at least one row) and a block of at
+/// most `blockCells` choices.
 final class LinearAligner: @unchecked Sendable {  // immutable after init; a pass may use two threads
     typealias State = AlignmentCost.State
 
