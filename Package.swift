@@ -54,11 +54,11 @@ let package = Package(
         // Dictation comparison, progress store, points, streaks, spaced review, transcripts, lesson folders.
         .target(name: "Lessons", dependencies: ["Platform", "TextFormat"], path: layer("Core", "Lessons")),
         // The party game: decks, the round state machine, results and history, its sounds. Time is an input.
-        .target(name: "Game", dependencies: ["Motion"], path: layer("Core", "Game")),
+        .target(name: "Game", dependencies: ["Motion", "TextFormat"], path: layer("Core", "Game")),
         // Pixels: an RGB canvas, the 5×7 block font, a PNG encoder (zlib's deflate).
         .target(name: "Raster", dependencies: ["CZlib", "Platform"], path: layer("Core", "Raster")),
         // Terminal pieces the game and the lessons share: key decoding, cell widths, colours.
-        .target(name: "TerminalUI", path: layer("Core", "TerminalUI")),
+        .target(name: "TerminalUI", dependencies: ["TextFormat"], path: layer("Core", "TerminalUI")),
         // The game's screens without I/O (GameSession fed keys, gestures and time; FrameRenderer) and the share card.
         .target(name: "GameScreens", dependencies: ["Game", "Raster", "TerminalUI", "Platform"], path: layer("Core", "GameScreens")),
         // SVG plots: axes, ticks, lines, markers, legend; shared by every `--plot` and report.
@@ -80,7 +80,7 @@ let package = Package(
                 path: layer("Runtime", "LessonPlayback")),
         // The interactive game: motion thread, sound engine, the loop that feeds GameSession and draws its frames.
         .target(name: "GameRuntime", dependencies: ["Game", "GameScreens", "Motion", "MotionDevices", "AudioDSP",
-                                                   "AudioIO", "TerminalUI", "Terminal", "Platform"],
+                                                   "AudioIO", "TerminalUI", "Terminal", "Platform", "TextFormat"],
                 path: layer("Runtime", "GameRuntime")),
 
         // CLI: the command line, as a library so tests can drive it in-process.

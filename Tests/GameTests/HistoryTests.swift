@@ -47,4 +47,28 @@ import Testing
         try "{not json".write(toFile: path, atomically: true, encoding: .utf8)
         #expect(throws: DeckError.self) { try RoundHistory.load(path: path) }
     }
+
+    /// A number out of range is named with its field and range (it was "damaged" before, whatever the value).
+    @Test func outOfRangeNumbersInTheHistoryAreNamed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kape-hist-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("history.json").path
+        var h = RoundHistory()
+        h.append(.init(deck: "a", seed: 1, finished: "x", result: RoundResult(answers: [.init(card: "c", outcome: .correct)])))
+        try h.save(path: path)
+        let good = try String(contentsOfFile: path, encoding: .utf8)
+        for (from, to, says) in [("\"score\":1", "\"score\":1e30", "rounds[0].score is 1e+30: out of range"),
+                                 ("\"accuracy\":1", "\"accuracy\":-2", "rounds[0].accuracy is -2: out of range")] {
+            #expect(good.contains(from), "\(good)")
+            let bad = good.replacingOccurrences(of: from, with: to)
+            try bad.write(toFile: path, atomically: true, encoding: .utf8)
+            do {
+                _ = try RoundHistory.load(path: path)
+                Issue.record("\(to) accepted")
+            } catch let e as DeckError {
+                #expect(e.description.contains(path) && e.description.contains(says), "\(e.description)")
+            }
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == bad)
+        }
+    }
 }

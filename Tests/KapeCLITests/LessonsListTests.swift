@@ -44,4 +44,17 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stderr.contains("t.vtt:3:"), "\(r.stderr)")
     }
+
+    /// A saved position of 1e300 s trapped `kape lessons`; now the store is refused with the field, and the list still shows.
+    @Test func aStoreOutOfRangeIsSaidAndTheListStillShows() throws {
+        let home = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: home.path("kape"), withIntermediateDirectories: true)
+        let text = #"{"version": 1, "positions": {"beim-baecker": {"seconds": 1e300, "at": 0}}}"#
+        try text.write(toFile: home.path("kape/progress.json"), atomically: true, encoding: .utf8)
+        let r = try KapeRun.run(["lessons", "--dir", dir], environment: ["XDG_DATA_HOME": home.url.path])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("beim-baecker"))
+        #expect(r.stderr.contains("positions.beim-baecker.seconds is 1e+300: out of range"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: home.path("kape/progress.json"), encoding: .utf8) == text)
+    }
 }

@@ -44,3 +44,13 @@ import Testing
         #expect(p.feed([e[1]]) == [.char("ë")])
     }
 }
+
+/// Everything drawn goes through `TextCells.fit`: controls in it are shown as one-cell symbols, never sent.
+@Suite struct TextCellsEscapeTests {
+    @Test func fitShowsControlsAndKeepsTheWidth() {
+        let drawn = TextCells.fit("Karte\u{1B}]52;c;eA==\u{7}\u{1B}[2J", 30)
+        #expect(!drawn.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(drawn.hasPrefix("Karte␛]52;c;eA==␇␛[2J"))
+        #expect(TextCells.width(drawn) == 30)
+    }
+}

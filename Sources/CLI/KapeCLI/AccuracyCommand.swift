@@ -38,16 +38,16 @@ struct Accuracy: ParsableCommand {
                     let trace = SyntheticTrace.generate(seed: s, options: options)
                     let (e, _) = SyntheticEvaluation.evaluate(trace, detector: kind, settings: try settings())
                     if verbose {
-                        for m in e.missed { FileHandleOutput.stdout("  miss seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind)\n") }
-                        for f in e.falseEvents { FileHandleOutput.stdout("  false seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(f.stamp, 3)) \(f.kind) \(fixed(f.tilt, 1))\n") }
+                        for m in e.missed { Console.out("  miss seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind)\n") }
+                        for f in e.falseEvents { Console.out("  false seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(f.stamp, 3)) \(f.kind) \(fixed(f.tilt, 1))\n") }
                     }
                     sum = sum + e
                 }
             }
             total = total + sum
-            FileHandleOutput.stdout(line(profile.rawValue, sum))
+            Console.out(line(profile.rawValue, sum))
         }
-        FileHandleOutput.stdout(line("overall", total))
+        Console.out(line("overall", total))
     }
 
     private func settings() throws -> TiltSettings {

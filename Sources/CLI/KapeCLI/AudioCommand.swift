@@ -44,6 +44,6 @@ struct AudioDevicesCommand: ParsableCommand {
                 out += d.name + "\n    " + d.description + "\n"
             }
         }
-        FileHandleOutput.stdout(out)
+        Console.out(out)
     }
 }

@@ -34,7 +34,7 @@ struct AudioOutputOptions: ParsableArguments {
     func open(paced: Bool, fallback: String, verbose: Bool) throws -> AudioSink {
         AlsaSink.setQuiet(!verbose)
         let (sink, note) = try openSink(device: device, request: request, paced: paced, fallback: fallback)
-        if let note { FileHandleOutput.stderr("kape: \(note)\n") }
+        if let note { Console.err("kape: \(note)\n") }
         return sink
     }
 }

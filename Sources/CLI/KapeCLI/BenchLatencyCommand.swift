@@ -54,7 +54,7 @@ struct BenchLatency: ParsableCommand {
         let bank = SoundBank.feedback(kinds.map { RoundSound(gesture: $0).rawValue }, directory: sounds.path,
                                       rate: sink.info.rate, channels: sink.info.channels)
         let engine = AudioEngine(sink: sink, bank: bank)
-        if verbose { FileHandleOutput.stderr(describe(sink.info) + "\n") }
+        if verbose { Console.err(describe(sink.info) + "\n") }
         try engine.start()
         // Steady state first: the buffer full, as it is mid-game.
         let ready = MonotonicClock.nanos() + 2_000_000_000
@@ -83,7 +83,7 @@ struct BenchLatency: ParsableCommand {
         let xrunAt = xruns.map { Double(Int64($0.nanos) - Int64(t0)) / 1e9 + first }
         report(sorted, events: events, engine: engine, xrunAt: xrunAt, grown: xruns.filter(\.grew).count)
         if verbose {
-            FileHandleOutput.stderr(RealtimeReport.describe(engine) + "kape: xruns: \(engine.xruns)\n" + XrunReport.lines(xruns, info: engine.info) { Double(Int64($0) - Int64(t0)) / 1e9 + first })
+            Console.err(RealtimeReport.describe(engine) + "kape: xruns: \(engine.xruns)\n" + XrunReport.lines(xruns, info: engine.info) { Double(Int64($0) - Int64(t0)) / 1e9 + first })
         }
         if let plot {
             let triggers = sorted.map { r in
@@ -158,6 +158,6 @@ struct BenchLatency: ParsableCommand {
             let cost = engine.renderCost
             out += "render thread: \(fixed(load.cpuPercent, 2)) % of a core, \(fixed(load.passesPerPeriod, 3)) loop passes per period, spin guard \(load.guardedWakeups)×; mix+encode per period p50 \(fixed(cost.p50, 0)) µs, p99 \(fixed(cost.p99, 0)) µs, max \(fixed(cost.max, 0)) µs\n"
         }
-        FileHandleOutput.stdout(out)
+        Console.out(out)
     }
 }

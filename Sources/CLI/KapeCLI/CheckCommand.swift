@@ -39,6 +39,9 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         if partial && record { throw ValidationError("--partial answers are not recorded") }
+        if let problem = Comparison.tooLong(reference: reference, typed: typed, options: compare.options) {
+            throw ValidationError(problem)
+        }
     }
 
     func run() throws {
@@ -50,7 +53,7 @@ struct Check: ParsableCommand {
         }
         let result = Comparison(reference: reference, typed: typed, options: compare.options)
         if json {
-            FileHandleOutput.stdout(ComparisonOutput.json(result, cue: 1) + "\n")
+            Console.out(ComparisonOutput.json(result, cue: 1) + "\n")
         } else {
             FileHandleOutput.stdout(ComparisonOutput.terminal(result, style: .forStdout()))
         }
@@ -62,4 +65,13 @@ struct Check: ParsableCommand {
             }
         }
     }
+}
+
+/// A comparison of texts that may come from a file or a prompt: refused, naming `place`, when too long to compare.
+func compared(_ reference: String, _ typed: String, _ options: CompareOptions,
+              at place: @autoclosure () -> String) throws -> Comparison {
+    if let problem = Comparison.tooLong(reference: reference, typed: typed, options: options) {
+        throw InputError("\(place()): \(problem)")
+    }
+    return Comparison(reference: reference, typed: typed, options: options)
 }

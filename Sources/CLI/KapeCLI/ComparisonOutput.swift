@@ -35,15 +35,15 @@ enum ComparisonOutput {
         return line.text
     }
 
-    /// Marked answer: correct as typed, `[typed→right]` wrong, `(+missing)`, `{−extra}`; then the reference.
+    /// Marked answer (texts `printable`: they are the learner's and the lesson's): correct as typed, `[typed→right]` wrong, `(+missing)`, `{−extra}`; then the reference.
     static func marked(_ ops: [EditOp], style: TextStyle) -> String {
         var out = ""
         for op in ops {
             switch op.kind {
-            case .equal: out += style.paint(op.typed, "32")
-            case .substitute: out += style.paint("[\(op.typed)→\(op.ref)]", "1;31")
-            case .delete: out += style.paint("(+\(op.ref))", "1;33")
-            case .insert: out += style.paint("{−\(op.typed)}", "1;35")
+            case .equal: out += style.paint(printable(op.typed), "32")
+            case .substitute: out += style.paint("[\(printable(op.typed))→\(printable(op.ref))]", "1;31")
+            case .delete: out += style.paint("(+\(printable(op.ref)))", "1;33")
+            case .insert: out += style.paint("{−\(printable(op.typed))}", "1;35")
             }
         }
         return out
@@ -51,7 +51,7 @@ enum ComparisonOutput {
 
     static func terminal(_ c: Comparison, style: TextStyle) -> String {
         var text = "typed:    " + marked(c.ops, style: style) + "\n"
-        text += "correct:  " + c.reference + "\n"
+        text += "correct:  " + printable(c.reference) + "\n"
         text += "accuracy: " + fixed(c.accuracy * 100, 1) + " %" + (c.isPerfect ? "  ✓ perfect" : "") + "\n"
         if !c.isPerfect { text += "key:      [typed→right] wrong, (+x) missing, {−x} extra\n" }
         return text

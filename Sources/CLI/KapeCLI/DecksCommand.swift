@@ -44,6 +44,6 @@ struct DecksCommand: ParsableCommand {
                 if !d.description.isEmpty { out += "   \(d.description)\n" }
             }
         }
-        FileHandleOutput.stdout(out)
+        Console.out(out)
     }
 }

@@ -31,8 +31,8 @@ struct Devices: ParsableCommand {
         if !json && found.devices.isEmpty && found.denied.isEmpty {
             out += "No motion devices in /dev/input. Plug in a controller with motion sensors (DualSense, DualShock 4, Joy-Con, Pro Controller) or use a Steam Deck.\n"
         }
-        FileHandleOutput.stdout(out)
-        for p in found.problems { FileHandleOutput.stderr("kape: \(p)\n") }
+        Console.out(out)
+        for p in found.problems { Console.err("kape: \(p)\n") }
     }
 }
 

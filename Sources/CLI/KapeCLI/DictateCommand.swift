@@ -42,6 +42,11 @@ struct Dictate: ParsableCommand {
         l.reportTranscriptWarnings(duration: (try? SoundFileReader(path: l.audioPath))?.seconds)
         let cues = l.transcript.cues
         guard !cues.isEmpty else { throw InputError("\(l.transcriptPath): no phrases to dictate") }
+        for (i, cue) in cues.enumerated() {
+            if let problem = Comparison.tooLong(reference: cue.text, typed: "", options: compare.options) {
+                throw InputError("\(l.transcriptPath): phrase \(i + 1): \(problem)")
+            }
+        }
         let store = try ProgressCLI.store()
         if let answers {
             let typed = try Review.readAnswers(answers)
@@ -61,7 +66,7 @@ struct Dictate: ParsableCommand {
             let play = player.map { p in { try p.play(phrase: i) } }
             guard let answer = try prompt.ask(reference: cue.text, options: compare.options, play: play) else { break }
             typed.append(answer)
-            let result = Comparison(reference: cue.text, typed: answer, options: compare.options)
+            let result = try compared(cue.text, answer, compare.options, at: "\(l.transcriptPath): phrase \(i + 1)")
             try player?.feedback(perfect: result.isPerfect)
             prompt.say(ComparisonOutput.terminal(result, style: .forStdout()))
         }
@@ -75,7 +80,8 @@ struct Dictate: ParsableCommand {
         var out = ""
         for (i, (cue, answer)) in zip(l.transcript.cues, typed).enumerated() {
             guard let answer else { continue }
-            let result = Comparison(reference: cue.text, typed: answer, options: compare.options)
+            let result = try compared(cue.text, answer, compare.options,
+                                      at: answers.map { "\($0):\(i + 1)" } ?? "\(l.transcriptPath): phrase \(i + 1)")
             points += try store.update { data in
                 data.recordDictation(result, lesson: l.info.id, cue: i + 1, at: ProgressCLI.now(), calendar: ProgressCLI.calendar)
             }

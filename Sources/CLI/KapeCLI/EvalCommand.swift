@@ -71,14 +71,14 @@ struct Eval: ParsableCommand {
             latency.add("median", total.latencyMedian * 1000, decimals: 1)
             latency.add("p95", total.latencyP95 * 1000, decimals: 1)
             line.addRaw("latency_ms", latency.text)
-            FileHandleOutput.stdout(line.text + "\n")
+            Console.out(line.text + "\n")
             return
         }
         let width = max(5, rows.map(\.name.count).max() ?? 0)
         var out = pad("trace", width) + "   tp   fp   fn  precision  recall      F1  median ms  p95 ms\n"
         for r in rows { out += format(r.name, r.evaluation, width) }
         out += format("overall", total, width)
-        FileHandleOutput.stdout(out)
+        Console.out(out)
     }
 
     private func format(_ name: String, _ e: Evaluation, _ width: Int) -> String {

@@ -44,7 +44,7 @@ public enum KapeMain {
             }
             if code.rawValue == ExitCode.validationFailure.rawValue {
                 let message = Kape.fullMessage(for: error)
-                FileHandleOutput.stderr(message.hasSuffix("\n") ? message : message + "\n")
+                Console.err(message.hasSuffix("\n") ? message : message + "\n")
                 exit(ExitStatus.usage)
             }
             if let exit = error as? ExitCode { Glibc.exit(exit.rawValue) }
@@ -53,7 +53,7 @@ public enum KapeMain {
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandleOutput.stderr("kape: error: \(message)\n")
+        Console.err("kape: error: \(message)\n")
         exit(code)
     }
 }

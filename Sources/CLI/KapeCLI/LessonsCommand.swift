@@ -28,13 +28,15 @@ struct LessonsCommand: ParsableCommand {
         var problems: [String] = []
         let all: [Lesson]
         do { all = try Lesson.scan(try dir.path) { problems.append($0.description) } } catch let e as TranscriptError { throw InputError(e.description) }
-        for p in problems { FileHandleOutput.stderr("kape: warning: skipped \(p)\n") }
+        for p in problems { Console.err("kape: warning: skipped \(p)\n") }
         let chosen = all.filter { l in
             (category.map { l.info.category.caseInsensitiveCompare($0) == .orderedSame } ?? true)
                 && (level.map { l.info.level.rawValue == $0 } ?? true)
                 && (search.map { l.matches(search: $0) } ?? true)
         }
-        let progress = try? ProgressCLI.store().read()
+        // The list works without the store, but a store it cannot read is said, not passed over.
+        var progress: ProgressData?
+        do { progress = try ProgressCLI.store().read() } catch { Console.err("kape: warning: \(error); positions not shown\n") }
         var text = ""
         for l in chosen {
             let seconds = (try? SoundFileReader(path: l.audioPath).seconds) ?? 0
@@ -58,6 +60,6 @@ struct LessonsCommand: ParsableCommand {
             }
         }
         if chosen.isEmpty && !json { text = "No lessons match.\n" }
-        FileHandleOutput.stdout(text)
+        Console.out(text)
     }
 }

@@ -1,3 +1,4 @@
+import TextFormat
 import Glibc
 import Lessons
 import Platform
@@ -37,6 +38,8 @@ enum LiveAnswerLine {
             case 0x00..<0x20:
                 continue
             default:
+                // No answer longer than what is compared (`EditAlignment.maximumLength`): the rest is not taken.
+                if pending.isEmpty && typed.unicodeScalars.count >= EditAlignment.maximumLength { continue }
                 pending.append(byte)
                 // Wait for a whole UTF-8 sequence before adding it.
                 if let text = String(validating: pending, as: UTF8.self) {
@@ -54,6 +57,6 @@ enum LiveAnswerLine {
         let onTrack = PartialComparison(reference: reference, typedSoFar: typed, options: options).onTrack
         let mark = typed.isEmpty ? "" : (onTrack ? " ✓" : " ✗")
         let paint = color && !typed.isEmpty ? (onTrack ? "\u{1B}[32m" : "\u{1B}[31m") : ""
-        FileHandleOutput.stdout("\r\u{1B}[2K> " + paint + typed + (paint.isEmpty ? "" : "\u{1B}[0m") + mark)
+        FileHandleOutput.stdout("\r\u{1B}[2K> " + paint + printable(typed) + (paint.isEmpty ? "" : "\u{1B}[0m") + mark)
     }
 }

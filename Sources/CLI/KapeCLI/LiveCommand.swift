@@ -52,7 +52,7 @@ struct Live: ParsableCommand {
                         var s = "kape: reading \(d.path) \(d.info.name), axes \(d.axes) (\(d.axesSource.rawValue)), "
                         s += d.info.hasGyro ? "gyro + accelerometer\n" : "accelerometer only\n"
                         for n in notes { s += "kape: \(n)\n" }
-                        FileHandleOutput.stderr(s)
+                        Console.err(s)
                     }
                     if !json { FileHandleOutput.stdout("Hold still in the neutral pose to calibrate…\n") }
                 case .frame(let f, let mono):
@@ -78,7 +78,7 @@ struct Live: ParsableCommand {
         if tty { FileHandleOutput.stdout("\n") }
         if verbose {
             let s = session.stats
-            FileHandleOutput.stderr("kape: \(s.samples) samples, \(s.events) events in \(s.reads) reads, \(s.resyncs) SYN_DROPPED, \(s.lost) lost, \(s.reconnects) reconnected\n")
+            Console.err("kape: \(s.samples) samples, \(s.events) events in \(s.reads) reads, \(s.resyncs) SYN_DROPPED, \(s.lost) lost, \(s.reconnects) reconnected\n")
         }
     }
 
@@ -91,7 +91,7 @@ struct Live: ParsableCommand {
             line.add("mono", mono, decimals: 6)
             FileHandleOutput.stdout(line.text + "\n")
         } else {
-            FileHandleOutput.stdout("\r\(text)\n")
+            FileHandleOutput.stdout("\r" + printable(text) + "\n")
         }
     }
 
@@ -119,7 +119,7 @@ struct AxesOption: ParsableArguments {
         }
         let map: AxisMap
         do { map = try AxisMap(parsing: text) } catch { throw ValidationError(error.description) }
-        if map.isMirror { FileHandleOutput.stderr("kape: warning: --axes \(map) mirrors the frame (left-handed); gyro signs will not match\n") }
+        if map.isMirror { Console.err("kape: warning: --axes \(map) mirrors the frame (left-handed); gyro signs will not match\n") }
         do { try store.save(map, for: device.configKey) } catch { throw InputError(error.description) }
         device.axes = map
         device.axesSource = .override

@@ -92,7 +92,7 @@ struct Play: ParsableCommand {
         guard var round else { throw InputError("\(trace!): no motion samples") }
         round.end()
 
-        FileHandleOutput.stdout(render(round.events, result: round.machine.result))
+        Console.out(render(round.events, result: round.machine.result))
         if !noSound { try writeSound(round.events) }
         if let share {
             let png = ShareCard.png(result: round.machine.result, deckTitle: chosen.title)

@@ -8,7 +8,7 @@ import Platform
 enum ProgressCLI {
     static func store() throws -> ProgressStore {
         ProgressStore(directory: ProgressStore.defaultDirectory(),
-                      onDamaged: { FileHandleOutput.stderr("kape: warning: \($0)\n") })
+                      onDamaged: { Console.err("kape: warning: \($0)\n") })
     }
 
     /// Local time zone (TZ) and Gregorian days.

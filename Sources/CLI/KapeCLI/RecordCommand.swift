@@ -37,9 +37,9 @@ struct Record: ParsableCommand {
                 guard verbose else { return }
                 switch event {
                 case .opened(let d, let notes):
-                    FileHandleOutput.stderr("kape: recording \(d.path) \(d.info.name) to \(output)\n" + notes.map { "kape: \($0)\n" }.joined())
+                    Console.err("kape: recording \(d.path) \(d.info.name) to \(output)\n" + notes.map { "kape: \($0)\n" }.joined())
                 case .deviceLost(let path, _, _, _):
-                    FileHandleOutput.stderr("kape: device lost: \(path)\n")
+                    Console.err("kape: device lost: \(path)\n")
                 default:
                     break
                 }
@@ -50,6 +50,6 @@ struct Record: ParsableCommand {
             throw InputError(error.description)
         }
         let s = session.stats
-        FileHandleOutput.stderr("kape: recorded \(s.events) events (\(s.samples) frames) to \(output)\n")
+        Console.err("kape: recorded \(s.events) events (\(s.samples) frames) to \(output)\n")
     }
 }

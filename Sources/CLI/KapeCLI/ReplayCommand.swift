@@ -69,8 +69,8 @@ struct Replay: ParsableCommand {
             line.add("tilt", e.tilt, decimals: 1)
             out += line.text + "\n"
         }
-        FileHandleOutput.stdout(out)
-        if verbose { FileHandleOutput.stderr(describe(result)) }
+        Console.out(out)
+        if verbose { Console.err(describe(result)) }
     }
 
     private func describe(_ r: TraceReplay.Result) -> String {

@@ -48,7 +48,7 @@ struct Review: ParsableCommand {
     private func score(_ due: [ReviewItem], answers: [String], store: ProgressStore) throws {
         var total = 0.0, points = 0, count = 0
         for (n, (item, typed)) in zip(due, answers).enumerated() {
-            let result = Comparison(reference: item.reference, typed: typed, options: compare.options)
+            let result = try compared(item.reference, typed, compare.options, at: "\(self.answers ?? "answers"):\(n + 1)")
             points += try store.update { data in
                 data.recordReview(result, key: item.key, at: ProgressCLI.now(), calendar: ProgressCLI.calendar)
             }
@@ -59,9 +59,9 @@ struct Review: ParsableCommand {
         }
         let accuracy = count == 0 ? 0 : total / Double(count)
         if json {
-            FileHandleOutput.stdout(ComparisonOutput.resultJSON(accuracy: accuracy, points: points) + "\n")
+            Console.out(ComparisonOutput.resultJSON(accuracy: accuracy, points: points) + "\n")
         } else {
-            FileHandleOutput.stdout("reviewed \(count) of \(due.count): accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n")
+            Console.out("reviewed \(count) of \(due.count): accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n")
         }
     }
 
@@ -85,7 +85,7 @@ struct Review: ParsableCommand {
             prompt.say("\n\(n + 1)/\(due.count)\(play == nil ? " (no audio: the phrase's lesson was not found)" : "")\n")
             let answer = try prompt.ask(reference: item.reference, options: compare.options, play: play)
             guard let typed = answer else { break }
-            let result = Comparison(reference: item.reference, typed: typed, options: compare.options)
+            let result = try compared(item.reference, typed, compare.options, at: "review phrase \(n + 1)")
             if let id = item.lesson { _ = try? players[id]?.feedback(perfect: result.isPerfect) }
             points += try store.update { data in
                 data.recordReview(result, key: item.key, at: ProgressCLI.now(), calendar: ProgressCLI.calendar)
@@ -96,7 +96,7 @@ struct Review: ParsableCommand {
         }
         prompt.close()
         let accuracy = count == 0 ? 0 : total / Double(count)
-        FileHandleOutput.stdout("\nreviewed \(count) of \(due.count): accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n")
+        Console.out("\nreviewed \(count) of \(due.count): accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n")
     }
 
     private func nothingDue(_ data: ProgressData) throws {
@@ -106,9 +106,9 @@ struct Review: ParsableCommand {
             var line = JSONLine()
             line.add("event", "nothing_due")
             line.addRaw("next_due", next.map { quoted($0.description) } ?? "null")
-            FileHandleOutput.stdout(line.text + "\n")
+            Console.out(line.text + "\n")
         } else {
-            FileHandleOutput.stdout("Nothing to review today" + (next.map { "; next phrase due \($0)" } ?? "") + ".\n")
+            Console.out("Nothing to review today" + (next.map { "; next phrase due \($0)" } ?? "") + ".\n")
         }
     }
 
@@ -132,6 +132,6 @@ struct Review: ParsableCommand {
             }
         }
         if items.isEmpty && !json { text = "The review pool is empty.\n" }
-        FileHandleOutput.stdout(text)
+        Console.out(text)
     }
 }

@@ -32,14 +32,14 @@ struct RumbleCommand: ParsableCommand {
         let chosen = try AxesOption.resolve(device, axes: nil)
         switch Rumble.availability(of: chosen) {
         case .unsupported(let reason):
-            FileHandleOutput.stdout("\(chosen.path): \(reason)\n")
+            Console.out("\(chosen.path): \(reason)\n")
         case .available(let path):
             do {
                 let rumble = try Rumble(device: chosen)
                 try rumble.play(strong: strong, weak: weak, milliseconds: ms)
                 // Closing the node erases the effect: stay until it has played.
                 _ = poll(nil, 0, Int32(ms))
-                FileHandleOutput.stdout("\(path): rumble strong \(fixed(strong, 2)) weak \(fixed(weak, 2)) for \(ms) ms\n")
+                Console.out("\(path): rumble strong \(fixed(strong, 2)) weak \(fixed(weak, 2)) for \(ms) ms\n")
             } catch {
                 throw InputError(error.description)
             }

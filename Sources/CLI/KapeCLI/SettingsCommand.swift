@@ -42,9 +42,9 @@ struct SettingsCommand: ParsableCommand {
             o.add("default_speed", settings.defaultSpeed, decimals: 2)
             o.add("loop_times", settings.loopTimes)
             o.add("loop_pause", settings.loopPause, decimals: 2)
-            FileHandleOutput.stdout(o.text + "\n")
+            Console.out(o.text + "\n")
         } else {
-            FileHandleOutput.stdout("""
+            Console.out("""
                 default speed  \(fixed(settings.defaultSpeed, 2))×
                 loop           \(settings.loopTimes) times\(settings.loopPause > 0 ? ", \(fixed(settings.loopPause, 1)) s pause after each" : "")
 

@@ -54,7 +54,7 @@ struct ShadowCommand: ParsableCommand {
         let fullScreen = !json && isatty(0) == 1 && isatty(1) == 1
         let request = LessonPlayer.request(rate: reader.rate)
         let (sink, notice) = try openSink(device: device, request: request, paced: fullScreen, fallback: temporaryPath("kape-shadow.wav"))
-        if let notice, !fullScreen { FileHandleOutput.stderr("kape: \(notice)\n") }
+        if let notice, !fullScreen { Console.err("kape: \(notice)\n") }
         let player = try LessonPlayer(reader: reader, sink: sink, transcript: l.transcript,
                                       speed: speed ?? settings.defaultSpeed, start: from)
         var view = ShadowView(title: l.info.title, subtitle: "\(l.info.category) · \(l.info.level.rawValue)",

@@ -28,7 +28,7 @@ struct SoundsGenerate: ParsableCommand {
             try ClipFile.writeWAV(clip, to: path)
             text += "\(path)  \(fixed(clip.seconds * 1000, 0)) ms  peak \(fixed(decibels(Double(clip.peak)), 1)) dBFS  \(recipe.summary)\n"
         }
-        FileHandleOutput.stdout(text)
+        Console.out(text)
     }
 }
 
@@ -68,8 +68,8 @@ struct SoundList: ParsableCommand {
                 failures.append(error.message)
             }
         }
-        FileHandleOutput.stdout(out)
-        for f in failures { FileHandleOutput.stderr("kape: error: \(f)\n") }
+        Console.out(out)
+        for f in failures { Console.err("kape: error: \(f)\n") }
         if !failures.isEmpty { throw ExitCode(ExitStatus.badInput) }
     }
 }
@@ -96,12 +96,12 @@ struct SoundPlay: ParsableCommand {
         var bank = SoundBank()
         try bank.load(path, rate: sink.info.rate, channels: sink.info.channels)
         let engine = AudioEngine(sink: sink, bank: bank)
-        if verbose { FileHandleOutput.stderr(describe(sink.info) + "\n") }
+        if verbose { Console.err(describe(sink.info) + "\n") }
         try engine.play(0, at: 0)
         // The sound, then one buffer of silence so all of it is committed before the drain.
         try engine.renderOffline(frames: bank.clips[0].frames + sink.info.bufferFrames)
         engine.finish()
-        if verbose { FileHandleOutput.stderr("kape: xruns: \(engine.xruns)\n") }
+        if verbose { Console.err("kape: xruns: \(engine.xruns)\n") }
     }
 }
 

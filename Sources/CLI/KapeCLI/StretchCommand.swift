@@ -100,9 +100,9 @@ struct StretchCommand: ParsableCommand {
             line.add("speed", speed, decimals: 3)
             line.add("input_seconds", audio, decimals: 3); line.add("output_seconds", outSeconds, decimals: 3)
             line.add("x_realtime", seconds > 0 ? audio / seconds : 0, decimals: 0)
-            FileHandleOutput.stdout(line.text + "\n")
+            Console.out(line.text + "\n")
         } else {
-            FileHandleOutput.stdout("\(output): \(fixed(outSeconds, 3)) s from \(fixed(audio, 3)) s at \(fixed(speed, 2))x"
+            Console.out("\(output): \(fixed(outSeconds, 3)) s from \(fixed(audio, 3)) s at \(fixed(speed, 2))x"
                 + " (\(fixed(seconds > 0 ? audio / seconds : 0, 0))x realtime)\n")
         }
     }

@@ -38,7 +38,7 @@ struct Convert: ParsableCommand {
         let r = try TraceConversion.convert(input: input, from: from, output: output, to: to,
                                             kernel: Host.kernelRelease(), dmi: Host.dmiModalias())
         if verbose {
-            FileHandleOutput.stderr("kape: \(input) -> \(output): \(r.samples) samples\(r.events > 0 ? ", \(r.events) events" : "")\n")
+            Console.err("kape: \(input) -> \(output): \(r.samples) samples\(r.events > 0 ? ", \(r.events) events" : "")\n")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextFormat
 
 /// Finished rounds, newest last, in `$XDG_DATA_HOME/kape/history.json` (else `~/.local/share/kape`).
 public struct RoundHistory: Sendable, Codable, Equatable {
@@ -15,6 +16,23 @@ public struct RoundHistory: Sendable, Codable, Equatable {
         /// Every card shown, including one still on screen at the end: none of them comes back next round.
         public var shown: [String]
 
+        enum CodingKeys: String, CodingKey { case deck, seed, finished, score, correct, passed, accuracy, rank, cards, shown }
+
+        /// Counts within what a round can hold and an accuracy of 0–1 (`OutOfRange` names the field otherwise).
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            deck = try c.decode(String.self, forKey: .deck)
+            seed = try c.decode(UInt64.self, forKey: .seed)
+            finished = try c.decode(String.self, forKey: .finished)
+            score = try c.integer(.score, in: RoundHistory.countRange)
+            correct = try c.integer(.correct, in: RoundHistory.countRange)
+            passed = try c.integer(.passed, in: RoundHistory.countRange)
+            accuracy = try c.real(.accuracy, in: 0...1)
+            rank = try c.decode(String.self, forKey: .rank)
+            cards = try c.decode([RoundResult.Answer].self, forKey: .cards)
+            shown = try c.decode([String].self, forKey: .shown)
+        }
+
         public init(deck: String, seed: UInt64, finished: String, result: RoundResult, shown: [String]? = nil) {
             self.shown = shown ?? result.answers.map(\.card)
             self.deck = deck; self.seed = seed; self.finished = finished
@@ -26,6 +44,8 @@ public struct RoundHistory: Sendable, Codable, Equatable {
     public var rounds: [Entry] = []
     /// Enough for "not the previous round's cards" and a results screen; the file stays small.
     public static let keep = 200
+    /// Cards answered in one round: far beyond a real round.
+    public static let countRange = 0...1_000_000
 
     public init() {}
 
@@ -50,6 +70,8 @@ public struct RoundHistory: Sendable, Codable, Equatable {
         guard let data = FileManager.default.contents(atPath: path) else { return RoundHistory() }
         do {
             return try JSONDecoder().decode(RoundHistory.self, from: data)
+        } catch let e as OutOfRange {
+            throw DeckError("\(path): \(e.description); correct that value or move the file away (nothing was changed)")
         } catch {
             throw DeckError("\(path): damaged round history (move it away to start afresh)")
         }

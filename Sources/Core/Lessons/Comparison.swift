@@ -47,3 +47,15 @@ public struct PartialComparison: Sendable, Equatable {
         referenceLength = r.count
     }
 }
+
+extension Comparison {
+    /// What is too long to compare (more than `EditAlignment.maximumLength` characters after normalisation), or nil.
+    public static func tooLong(reference: String, typed: String, options: CompareOptions = CompareOptions()) -> String? {
+        let limit = EditAlignment.maximumLength
+        for (name, text) in [("reference", reference), ("answer", typed)] {
+            let n = TextNormalizer.normalize(text, options).count
+            if n > limit { return "the \(name) is \(n) characters long: at most \(limit) are compared" }
+        }
+        return nil
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import TextFormat
 
 /// A local calendar day as a day number (days since 1970-01-01), so day arithmetic never meets DST or leap seconds.
 /// Stored as "yyyy-mm-dd".
@@ -26,8 +27,9 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
 
     public init?(_ text: String) {
         let parts = text.split(separator: "-")
+        // Years 1–9999 ("yyyy"): the day arithmetic below must not overflow for any text.
         guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              (1...12).contains(m), (1...31).contains(d) else { return nil }
+              (1...9999).contains(y), (1...12).contains(m), (1...31).contains(d) else { return nil }
         self.init(year: y, month: m, day: d)
         guard self.description == String(format: "%04d-%02d-%02d", y, m, d) else { return nil }
     }
@@ -59,7 +61,8 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let day = Day(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a day: \(text)"))
+            let field = decoder.codingPath.map { k in k.intValue.map { "[\($0)]" } ?? "." + k.stringValue }.joined()
+            throw OutOfRange(field: String(field.drop { $0 == "." }), value: "\"\(text)\"", expected: "a day yyyy-mm-dd, years 1 to 9999")
         }
         self = day
     }

@@ -14,63 +14,63 @@ public struct EditOp: Sendable, Equatable {
 }
 
 public enum EditAlignment {
-    /// Levenshtein distance over grapheme clusters and one minimal alignment, adjacent ops of a kind merged.
+    /// Longest text (in grapheme clusters, after normalisation) either side may have: the work grows with the
+    /// product of the lengths (20 000 × 20 000 takes about a second), the memory only with their sum.
+    public static let maximumLength = 20_000
+
+    /// The minimal alignment a person reads best (`AlignmentCost`): Levenshtein distance over grapheme clusters,
+    /// then the fewest runs of missing or extra text, then runs that start and end at word edges; adjacent ops of
+    /// a kind merged. Memory linear in the lengths (`LinearAligner`).
     public static func align(reference r: [Character], typed t: [Character]) -> (distance: Int, ops: [EditOp]) {
-        let d = table(r, t)
-        return (d[r.count * (t.count + 1) + t.count], backtrace(d, r, t, from: r.count))
+        align(reference: r, typed: t, blockCells: 1 << 18, markBytes: 16 << 20, parallelColumns: 2048)
+    }
+
+    static func align(reference r: [Character], typed t: [Character], blockCells: Int, markBytes: Int, parallelColumns: Int) -> (distance: Int, ops: [EditOp]) {
+        let aligner = LinearAligner(AlignmentCost(reference: r, typed: t), blockCells: blockCells, markBytes: markBytes,
+                                    parallelColumns: parallelColumns)
+        return ops(aligner.steps(rows: r.count), r, t)
     }
 
     /// Alignment of an unfinished answer with the reference prefix it is closest to (ties: the prefix as long as
-    /// the answer), for marking while the learner types. Returns how many reference characters it covers.
+    /// the answer, then the easier one to read), for marking while the learner types. Returns how many reference
+    /// characters it covers.
     public static func alignPrefix(reference r: [Character], typed t: [Character]) -> (distance: Int, ops: [EditOp], covered: Int) {
-        let d = table(r, t)
-        let w = t.count + 1
-        var best = 0
-        for i in 0...r.count {
-            let (di, db) = (d[i * w + t.count], d[best * w + t.count])
-            if di < db || (di == db && abs(i - t.count) < abs(best - t.count)) { best = i }
-        }
-        return (d[best * w + t.count], backtrace(d, r, t, from: best), best)
+        alignPrefix(reference: r, typed: t, blockCells: 1 << 18, markBytes: 16 << 20, parallelColumns: 2048)
     }
 
-    /// Levenshtein table, row i = reference prefix of length i, column j = typed prefix of length j.
-    private static func table(_ r: [Character], _ t: [Character]) -> [Int] {
-        let n = r.count, m = t.count
-        let w = m + 1
-        // Full table: phrases are short, and the backtrace needs it.
-        var d = [Int](repeating: 0, count: (n + 1) * w)
-        for i in 0...n { d[i * w] = i }
-        for j in 0...m { d[j] = j }
-        if n > 0 && m > 0 {
-            for i in 1...n {
-                for j in 1...m {
-                    let sub = d[(i - 1) * w + j - 1] + (r[i - 1] == t[j - 1] ? 0 : 1)
-                    d[i * w + j] = min(sub, d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1)
-                }
-            }
+    static func alignPrefix(reference r: [Character], typed t: [Character], blockCells: Int, markBytes: Int, parallelColumns: Int) -> (distance: Int, ops: [EditOp], covered: Int) {
+        let aligner = LinearAligner(AlignmentCost(reference: r, typed: t), blockCells: blockCells, markBytes: markBytes,
+                                    parallelColumns: parallelColumns)
+        let column = aligner.lastColumn()
+        var best = 0, bestKey = (Int.max, Int.max, Int.max), bestState = AlignmentCost.State.diagonal
+        for (i, costs) in column.enumerated() {
+            let (state, cost) = LinearAligner.best(costs)
+            let key = (cost / AlignmentCost.unit, abs(i - t.count), cost % AlignmentCost.unit)
+            if key < bestKey { (best, bestKey, bestState) = (i, key, state) }
         }
-        return d
+        let (distance, ops) = ops(aligner.steps(rows: best, end: bestState), r, t)
+        return (distance, ops, best)
     }
 
-    private static func backtrace(_ d: [Int], _ r: [Character], _ t: [Character], from end: Int) -> [EditOp] {
-        let w = t.count + 1
-        var steps: [(EditOp.Kind, Character?, Character?)] = []
-        var i = end, j = t.count
-        while i > 0 || j > 0 {
-            let here = d[i * w + j]
-            if i > 0 && j > 0 && here == d[(i - 1) * w + j - 1] + (r[i - 1] == t[j - 1] ? 0 : 1) {
-                steps.append((r[i - 1] == t[j - 1] ? .equal : .substitute, r[i - 1], t[j - 1]))
-                i -= 1; j -= 1
-            } else if i > 0 && here == d[(i - 1) * w + j] + 1 {
-                steps.append((.delete, r[i - 1], nil))
-                i -= 1
-            } else {
-                steps.append((.insert, nil, t[j - 1]))
-                j -= 1
-            }
-        }
+    /// Steps to runs of ops, and the number of characters not typed as they are.
+    static func ops(_ steps: [UInt8], _ r: [Character], _ t: [Character]) -> (distance: Int, ops: [EditOp]) {
         var ops: [EditOp] = []
-        for (kind, rc, tc) in steps.reversed() {
+        var i = 0, j = 0, distance = 0
+        for step in steps {
+            let kind: EditOp.Kind
+            var rc: Character?, tc: Character?
+            switch AlignmentCost.State(rawValue: Int(step))! {
+            case .diagonal:
+                kind = r[i] == t[j] ? .equal : .substitute
+                rc = r[i]; tc = t[j]; i += 1; j += 1
+            case .missing:
+                kind = .delete
+                rc = r[i]; i += 1
+            case .extra:
+                kind = .insert
+                tc = t[j]; j += 1
+            }
+            if kind != .equal { distance += 1 }
             if let last = ops.last, last.kind == kind {
                 if let rc { ops[ops.count - 1].ref.append(rc) }
                 if let tc { ops[ops.count - 1].typed.append(tc) }
@@ -78,6 +78,6 @@ public enum EditAlignment {
                 ops.append(EditOp(kind, ref: rc.map { String($0) } ?? "", typed: tc.map { String($0) } ?? ""))
             }
         }
-        return ops
+        return (distance, ops)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TextFormat
 
 public struct DictationResult: Sendable, Codable, Equatable {
     public var lesson: String?
@@ -46,28 +47,69 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
 
     enum CodingKeys: String, CodingKey { case defaultSpeed, loopTimes, loopPause }
 
-    /// Missing fields take their defaults; a value out of range is refused (`InvalidSetting`), never replaced: the
+    /// Missing fields take their defaults; a value out of range is refused (`OutOfRange`), never replaced: the
     /// rest of the store is the learner's and must not be moved aside for a typo here.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        defaultSpeed = try c.decodeIfPresent(Double.self, forKey: .defaultSpeed) ?? 1
-        loopTimes = try c.decodeIfPresent(Int.self, forKey: .loopTimes) ?? 3
-        loopPause = try c.decodeIfPresent(Double.self, forKey: .loopPause) ?? 0
-        guard Self.speedRange.contains(defaultSpeed) else { throw InvalidSetting("listening.defaultSpeed is \(defaultSpeed): expected 0.5 to 2.0") }
-        guard Self.loopTimesRange.contains(loopTimes) else { throw InvalidSetting("listening.loopTimes is \(loopTimes): expected 1 to 99") }
-        guard Self.loopPauseRange.contains(loopPause) else { throw InvalidSetting("listening.loopPause is \(loopPause): expected 0 to 30 seconds") }
+        defaultSpeed = try c.real(.defaultSpeed, in: Self.speedRange, default: 1)
+        loopTimes = try c.integer(.loopTimes, in: Self.loopTimesRange, default: 3)
+        loopPause = try c.real(.loopPause, in: Self.loopPauseRange, default: 0)
     }
-}
-
-/// A listening setting out of range in an otherwise good store.
-public struct InvalidSetting: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    init(_ description: String) { self.description = description }
 }
 
 public struct SavedPosition: Sendable, Codable, Equatable {
     public var seconds: Double
     public var at: Date
+}
+
+// Every stored number is checked for its field's range as it is read (`StoreNumbers.swift`).
+extension DictationResult {
+    enum CodingKeys: String, CodingKey { case lesson, cue, reference, typed, accuracy, review, points, at, day }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        lesson = try c.decodeIfPresent(String.self, forKey: .lesson)
+        cue = try c.integer(.cue, in: StoreLimits.count)
+        reference = try c.decode(String.self, forKey: .reference)
+        typed = try c.decode(String.self, forKey: .typed)
+        accuracy = try c.real(.accuracy, in: 0...1)
+        review = try c.decode(Bool.self, forKey: .review)
+        points = try c.integer(.points, in: StoreLimits.count)
+        at = try c.time(.at)
+        day = try c.decode(Day.self, forKey: .day)
+    }
+}
+
+extension LessonCompletion {
+    enum CodingKeys: String, CodingKey { case lesson, points, at, day }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        lesson = try c.decode(String.self, forKey: .lesson)
+        points = try c.integer(.points, in: StoreLimits.count)
+        at = try c.time(.at)
+        day = try c.decode(Day.self, forKey: .day)
+    }
+}
+
+extension GameRound {
+    enum CodingKeys: String, CodingKey { case deck, correct, passed, points, at, day }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        deck = try c.decode(String.self, forKey: .deck)
+        correct = try c.integer(.correct, in: StoreLimits.count)
+        passed = try c.integer(.passed, in: StoreLimits.count)
+        points = try c.integer(.points, in: StoreLimits.count)
+        at = try c.time(.at)
+        day = try c.decode(Day.self, forKey: .day)
+    }
+}
+
+extension SavedPosition {
+    enum CodingKeys: String, CodingKey { case seconds, at }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        seconds = try c.real(.seconds, in: StoreLimits.position)
+        at = try c.time(.at)
+    }
 }
 
 /// Point rules (docs/LESSONS.md): the one place they are decided.
@@ -76,7 +118,7 @@ public enum Points {
         Int(saturating: (max(0, min(1, accuracy)) * 10).rounded()) + (accuracy >= 1 ? 5 : 0)
     }
     public static func lesson(firstTime: Bool) -> Int { firstTime ? 50 : 10 }
-    public static func gameRound(correct: Int) -> Int { 2 * max(0, correct) }
+    public static func gameRound(correct: Int) -> Int { 2 * min(max(0, correct), StoreLimits.count.upperBound) }
 }
 
 /// Everything the progress store holds. Each record keeps its local day, so a later time-zone change never moves
@@ -105,13 +147,16 @@ public struct ProgressData: Sendable, Codable, Equatable {
     /// Missing sections decode as empty, so a store written before a section existed is not "damaged".
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        version = try c.decode(Int.self, forKey: .version)
-        points = try c.decodeIfPresent(Int.self, forKey: .points) ?? 0
+        version = try c.integer(.version, in: 1...Self.currentVersion)
+        points = try c.integer(.points, in: StoreLimits.count, default: 0)
         dictations = try c.decodeIfPresent([DictationResult].self, forKey: .dictations) ?? []
         lessonsCompleted = try c.decodeIfPresent([LessonCompletion].self, forKey: .lessonsCompleted) ?? []
         positions = try c.decodeIfPresent([String: SavedPosition].self, forKey: .positions) ?? [:]
         gameRounds = try c.decodeIfPresent([GameRound].self, forKey: .gameRounds) ?? []
-        activity = try c.decodeIfPresent([String: Int].self, forKey: .activity) ?? [:]
+        if c.contains(.activity) {
+            let days = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .activity)
+            for key in days.allKeys { activity[key.stringValue] = try days.integer(key, in: StoreLimits.count) }
+        }
         review = try c.decodeIfPresent(ReviewPool.self, forKey: .review) ?? ReviewPool()
         listening = try c.decodeIfPresent(ListeningSettings.self, forKey: .listening) ?? ListeningSettings()
     }
@@ -120,9 +165,10 @@ public struct ProgressData: Sendable, Codable, Equatable {
     public func streak(today: Day) -> Int { Streak.length(activeDays: activeDays, today: today) }
     public var lessonsDone: Set<String> { Set(lessonsCompleted.map(\.lesson)) }
 
+    /// Counters saturate at the top of their range rather than trap.
     mutating func touch(_ day: Day, points earned: Int) {
-        activity[day.description, default: 0] += 1
-        points += earned
+        activity[day.description] = StoreLimits.add(activity[day.description] ?? 0, 1)
+        points = StoreLimits.add(points, earned)
     }
 
     /// A dictation phrase; below 100 % it joins the review pool. Returns the points earned.
@@ -172,4 +218,12 @@ public struct ProgressData: Sendable, Codable, Equatable {
     public mutating func savePosition(lesson: String, seconds: Double, at: Date) {
         positions[lesson] = SavedPosition(seconds: seconds, at: at)
     }
+}
+
+/// Any key: the activity map's days.
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextFormat
 import Glibc
 import Platform
 
@@ -81,7 +82,7 @@ public struct ProgressStore: Sendable {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .secondsSince1970
             return try decoder.decode(ProgressData.self, from: bytes)
-        } catch let e as InvalidSetting {
+        } catch let e as OutOfRange {
             throw ProgressError("\(path): \(e.description); correct that value in the file (nothing was changed)")
         } catch {
             // Keep the damaged bytes for a human to rescue; never overwrite them with an empty store.

@@ -1,3 +1,4 @@
+import TextFormat
 /// A phrase the learner got wrong, waiting for review.
 public struct ReviewItem: Sendable, Codable, Equatable {
     /// Lesson id and normalised reference: the same phrase typed wrong twice is one item.
@@ -12,6 +13,25 @@ public struct ReviewItem: Sendable, Codable, Equatable {
     public var answers: Int
 
     public var mastered: Bool { level > ReviewPool.intervals.count }
+
+    enum CodingKeys: String, CodingKey { case key, lesson, reference, level, correctAtLevel, due, added, answers }
+
+    public init(key: String, lesson: String?, reference: String, level: Int, correctAtLevel: Int, due: Day, added: Day, answers: Int) {
+        self.key = key; self.lesson = lesson; self.reference = reference; self.level = level
+        self.correctAtLevel = correctAtLevel; self.due = due; self.added = added; self.answers = answers
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        key = try c.decode(String.self, forKey: .key)
+        lesson = try c.decodeIfPresent(String.self, forKey: .lesson)
+        reference = try c.decode(String.self, forKey: .reference)
+        level = try c.integer(.level, in: 1...(ReviewPool.intervals.count + 1))
+        correctAtLevel = try c.integer(.correctAtLevel, in: 0...(ReviewPool.correctToAdvance - 1))
+        due = try c.decode(Day.self, forKey: .due)
+        added = try c.decode(Day.self, forKey: .added)
+        answers = try c.integer(.answers, in: StoreLimits.count)
+    }
 }
 
 /// Spaced review: level 1 due every 1–2 days, 2: 3–4, 3: 7–8, 4: 14–15; 7 correct answers at a level advance it;
@@ -51,7 +71,7 @@ public struct ReviewPool: Sendable, Codable, Equatable {
     public mutating func answer(key: String, perfect: Bool, on day: Day) {
         guard let i = items.firstIndex(where: { $0.key == key }), items[i].due <= day else { return }
         var item = items[i]
-        item.answers += 1
+        item.answers = StoreLimits.add(item.answers, 1)
         if perfect {
             if !item.mastered {
                 item.correctAtLevel += 1
@@ -72,7 +92,8 @@ public struct ReviewPool: Sendable, Codable, Equatable {
     /// Within the level's range, alternate by a stable hash of the phrase so a batch learnt together spreads out.
     static func interval(for item: ReviewItem) -> Int {
         if item.mastered { return masteredInterval }
-        let range = intervals[item.level - 1]
+        // Levels are checked on load; clamp anyway so no stored value can index out of the table.
+        let range = intervals[min(max(item.level, 1), intervals.count) - 1]
         let span = range.upperBound - range.lowerBound + 1
         return range.lowerBound + Int((stableHash(item.key) &+ UInt64(item.answers)) % UInt64(span))
     }

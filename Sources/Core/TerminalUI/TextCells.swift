@@ -1,3 +1,5 @@
+import TextFormat
+
 /// Terminal column widths, good enough for the game and the lessons: Latin letters one cell, emoji two, combining marks none.
 public enum TextCells {
     public static func width(_ s: String) -> Int { s.unicodeScalars.reduce(0) { $0 + width($1) } }
@@ -11,10 +13,11 @@ public enum TextCells {
     }
 
     /// Cut to `cells` columns (never splitting a wide character), then pad with spaces to exactly that.
+    /// Everything drawn on a screen goes through here, so controls in it are shown, never obeyed (`printable`).
     public static func fit(_ s: String, _ cells: Int) -> String {
         guard cells > 0 else { return "" }
         var out = "", used = 0
-        for ch in s {
+        for ch in printable(s) {
             let w = width(String(ch))
             if used + w > cells { break }
             out.append(ch)

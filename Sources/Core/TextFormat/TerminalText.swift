@@ -1,21 +1,25 @@
-/// Text from files made safe to print to a terminal: C0 controls (line feeds and tabs kept with `keepLineBreaks`),
-/// DEL and C1 controls (ESC and CSI among them) are shown as `\u{..}` instead of being sent, so a transcript or a
-/// file name cannot move the cursor, retitle the window or write to the clipboard.
+/// Text from outside (lesson and deck files, transcripts, typed answers, file and device names) made safe to
+/// show on a terminal: C0 controls (ESC among them), DEL and C1 controls become visible symbols (␛ for ESC,
+/// ␡, U+FFFD for C1), so no escape sequence in such text reaches the terminal (clipboard writes with OSC 52,
+/// window titles, clearing the screen). Each control becomes one one-cell character, so widths stay right.
+/// Line feeds and tabs are kept with `keepLineBreaks` (whole plain outputs), else shown too.
 public func printable(_ text: String, keepLineBreaks: Bool = false) -> String {
-    func isControl(_ u: Unicode.Scalar) -> Bool {
-        switch u.value {
-        case 0x09, 0x0A: return !keepLineBreaks
-        case 0x00..<0x20, 0x7F...0x9F: return true
-        default: return false
-        }
+    func unsafe(_ u: Unicode.Scalar) -> Bool {
+        let v = u.value
+        if keepLineBreaks && (v == 0x0A || v == 0x09) { return false }
+        return v < 0x20 || (0x7F...0x9F).contains(v)
     }
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    guard text.unicodeScalars.contains(where: unsafe) else { return text }
     var out = String.UnicodeScalarView()
     for u in text.unicodeScalars {
-        if isControl(u) {
-            out.append(contentsOf: "\\u{\(String(u.value, radix: 16, uppercase: true))}".unicodeScalars)
-        } else {
+        if !unsafe(u) {
             out.append(u)
+        } else if u.value < 0x20 {
+            out.append(Unicode.Scalar(0x2400 + u.value)!)  // Control Pictures: ␀ … ␟
+        } else if u.value == 0x7F {
+            out.append("\u{2421}")  // ␡
+        } else {
+            out.append("\u{FFFD}")
         }
     }
     return String(out)

@@ -1,3 +1,4 @@
+import TextFormat
 import Game
 import GameScreens
 import TerminalUI
@@ -146,7 +147,7 @@ public final class GameLoop {
         } else {
             var lines = plain.lines(for: session)
             if quit { lines += plain.summary(session) }
-            if !lines.isEmpty { FileHandleOutput.stdout(lines.joined(separator: "\n") + "\n") }
+            if !lines.isEmpty { FileHandleOutput.stdout(printable(lines.joined(separator: "\n") + "\n", keepLineBreaks: true)) }
         }
     }
 }

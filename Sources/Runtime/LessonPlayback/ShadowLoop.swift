@@ -1,3 +1,4 @@
+import TextFormat
 import AudioIO
 import Lessons
 import TerminalUI
@@ -182,5 +183,5 @@ public final class ShadowLoop {
         FileHandleOutput.stdout(frame)
     }
 
-    private func say(_ line: String) { FileHandleOutput.stdout(line) }
+    private func say(_ line: String) { FileHandleOutput.stdout(printable(line, keepLineBreaks: true)) }
 }

@@ -49,7 +49,7 @@ extension Play {
                 soundMessage = "no sound: \(error)"
             }
         }
-        if !fullScreen, let soundMessage { FileHandleOutput.stderr("kape: \(soundMessage)\n") }
+        if !fullScreen, let soundMessage { Console.err("kape: \(soundMessage)\n") }
 
         let seed = self.seed
         var session = GameSession(decks: all, locked: locked, settings: settings, input: input) { deck in
@@ -74,12 +74,12 @@ extension Play {
         let records = sound?.finish() ?? []
         if verbose, let engine = sound?.engine {
             let xruns = engine.takeXruns()
-            FileHandleOutput.stderr(RealtimeReport.describe(engine) + "kape: sound: \(engine.info.device), period \(engine.info.periodFrames) frames, buffer \(engine.info.bufferFrames) frames; xruns: \(engine.xruns)\n"
+            Console.err(RealtimeReport.describe(engine) + "kape: sound: \(engine.info.device), period \(engine.info.periodFrames) frames, buffer \(engine.info.bufferFrames) frames; xruns: \(engine.xruns)\n"
                 + XrunReport.lines(xruns, info: engine.info) { Double(Int64($0) - Int64(started)) / 1e9 })
         }
         if latency {
             let p = Percentiles(records.map(\.internalMs)), a = Percentiles(records.map(\.audibleMs))
-            FileHandleOutput.stderr("kape: motion-to-sound through the game: \(records.count) triggers, internal ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3)); audible ms p50 \(fixed(a.p50, 3)) p99 \(fixed(a.p99, 3))\n")
+            Console.err("kape: motion-to-sound through the game: \(records.count) triggers, internal ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3)); audible ms p50 \(fixed(a.p50, 3)) p99 \(fixed(a.p99, 3))\n")
         }
     }
 

@@ -1,0 +1,11 @@
+import Platform
+import TextFormat
+
+/// Where the CLI's plain output and messages leave: whole texts go through `printable`, so nothing read from a
+/// file, a device or the learner can drive the terminal (JSON lines pass unchanged: they escape controls
+/// themselves). Output that draws — screens, colours, the live answer line — writes its own escapes and makes
+/// the outside text in it `printable` where that text is put in (`TextCells.fit`, `ComparisonOutput`).
+enum Console {
+    static func out(_ text: String) { FileHandleOutput.stdout(printable(text, keepLineBreaks: true)) }
+    static func err(_ text: String) { FileHandleOutput.stderr(printable(text, keepLineBreaks: true)) }
+}
