@@ -69,11 +69,11 @@ public struct RoundHistory: Sendable, Codable, Equatable {
     public static func load(path: String) throws -> RoundHistory {
         guard let data = FileManager.default.contents(atPath: path) else { return RoundHistory() }
         do {
-            return try JSONDecoder().decode(RoundHistory.self, from: data)
+            return try JSONFile.decode(RoundHistory.self, from: data, file: path)
         } catch let e as OutOfRange {
             throw DeckError("\(path): \(e.description); correct that value or move the file away (nothing was changed)")
         } catch {
-            throw DeckError("\(path): damaged round history (move it away to start afresh)")
+            throw DeckError("\(error) — a damaged round history: correct it or move it away to start afresh (nothing was changed)")
         }
     }
 

@@ -81,7 +81,7 @@ public struct ProgressStore: Sendable {
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .secondsSince1970
-            return try decoder.decode(ProgressData.self, from: bytes)
+            return try JSONFile.decode(ProgressData.self, from: bytes, file: path, decoder: decoder)
         } catch let e as OutOfRange {
             throw ProgressError("\(path): \(e.description); correct that value in the file (nothing was changed)")
         } catch {
@@ -91,14 +91,9 @@ public struct ProgressStore: Sendable {
             guard rename(path, aside) == 0 else {
                 throw ProgressError("\(path): damaged (\(error)) and cannot be moved aside: \(String(cString: strerror(errno)))")
             }
-            onDamaged("\(path): damaged (\(Self.reason(error))); moved aside to \(aside); starting an empty store")
+            onDamaged((error is JSONFileError ? "\(error): damaged" : "\(path): damaged (\(error))") + "; moved aside to \(aside); starting an empty store")
             return ProgressData()
         }
-    }
-
-    private static func reason(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let c) = error { return "not valid JSON: \(c.debugDescription)" }
-        return "\(error)"
     }
 
     func save(_ data: ProgressData) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TextFormat
 
 /// `lesson.json`: what the lesson list shows.
 public struct LessonInfo: Sendable, Codable, Equatable {
@@ -26,13 +27,11 @@ public struct Lesson: Sendable {
         guard let data = fm.contents(atPath: metaPath) else { throw TranscriptError(file: metaPath, line: 0, "missing lesson.json") }
         let info: LessonInfo
         do {
-            info = try JSONDecoder().decode(LessonInfo.self, from: data)
-        } catch let DecodingError.keyNotFound(key, _) {
-            throw TranscriptError(file: metaPath, line: 1, "missing \"\(key.stringValue)\"")
-        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
-            throw TranscriptError(file: metaPath, line: 1, "bad \"\(context.codingPath.last!.stringValue)\" (level is beginner or experienced)")
-        } catch {
-            throw TranscriptError(file: metaPath, line: 1, "bad lesson.json: expected {\"id\", \"title\", \"category\", \"level\", \"description\"}")
+            info = try JSONFile.decode(LessonInfo.self, from: data, file: metaPath)
+        } catch let e as JSONFileError {
+            let what = e.place == "level" ? "bad \"level\" (beginner or experienced)"
+                : (e.place.isEmpty ? "" : "\(e.place): ") + e.message + " (lesson.json holds {\"id\", \"title\", \"category\", \"level\", \"description\"})"
+            throw TranscriptError(file: metaPath, line: e.line ?? 1, what)
         }
         let names = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         func ext(_ n: String) -> String { n.split(separator: ".").count > 1 ? String(n.split(separator: ".").last!).lowercased() : "" }
