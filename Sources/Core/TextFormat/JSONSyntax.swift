@@ -77,6 +77,17 @@ public enum JSONSyntax {
             return nil
         }
 
+        /// A member's key and its colon; the value follows.
+        func key(orEnd: Bool) -> Problem? {
+            guard i < b.count, b[i] == UInt8(ascii: "\"") else { return problem(orEnd ? "a key in double quotes, or }" : "a key in double quotes") }
+            if let p = string() { return p }
+            skipSpace()
+            guard i < b.count, b[i] == UInt8(ascii: ":") else { return problem("a colon after the key") }
+            i += 1
+            skipSpace()
+            return nil
+        }
+
         /// After a value: a comma or the end of the open container, or the end of the text.
         var expectingValue = true
         skipSpace()
@@ -89,12 +100,7 @@ public enum JSONSyntax {
                     skipSpace()
                     if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; expectingValue = false; break }
                     stack.append(.object)
-                    guard i < b.count, b[i] == UInt8(ascii: "\"") else { return problem("a key in double quotes, or }") }
-                    if let p = string() { return p }
-                    skipSpace()
-                    guard i < b.count, b[i] == UInt8(ascii: ":") else { return problem("a colon after the key") }
-                    i += 1
-                    skipSpace()
+                    if let p = key(orEnd: true) { return p }
                     continue
                 case UInt8(ascii: "["):
                     i += 1
@@ -120,14 +126,7 @@ public enum JSONSyntax {
             case (_, UInt8(ascii: ",")):
                 i += 1
                 skipSpace()
-                if top == .object {
-                    guard i < b.count, b[i] == UInt8(ascii: "\"") else { return problem("a key in double quotes") }
-                    if let p = string() { return p }
-                    skipSpace()
-                    guard i < b.count, b[i] == UInt8(ascii: ":") else { return problem("a colon after the key") }
-                    i += 1
-                    skipSpace()
-                }
+                if top == .object, let p = key(orEnd: false) { return p }
                 expectingValue = true
             case (.object, UInt8(ascii: "}")), (.array, UInt8(ascii: "]")):
                 i += 1
