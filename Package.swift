@@ -49,9 +49,9 @@ let package = Package(
         // Clips, resampler, mixer, limiter, SPSC queue, meters, sound synthesis, the time-stretcher.
         .target(name: "AudioDSP", dependencies: ["Platform"], path: layer("Core", "AudioDSP")),
         // Dictation comparison, progress store, points, streaks, spaced review, transcripts, lesson folders.
-        .target(name: "Lessons", path: layer("Core", "Lessons")),
+        .target(name: "Lessons", dependencies: ["Platform"], path: layer("Core", "Lessons")),
         // The party game: decks, the round state machine, results and history, its sounds. Time is an input.
-        .target(name: "Game", dependencies: ["Motion"], path: layer("Core", "Game")),
+        .target(name: "Game", dependencies: ["Motion", "Platform"], path: layer("Core", "Game")),
         // Pixels: an RGB canvas, the 5×7 block font, a PNG encoder.
         .target(name: "Raster", path: layer("Core", "Raster")),
         // Terminal pieces the game and the lessons share: key decoding, cell widths, colours.

@@ -22,6 +22,9 @@ struct DecksDirectoryOption: ParsableArguments {
         return "decks"
     }
 
+    /// Every file of the deck folder (inputs no output may replace).
+    var files: [String] { OptionCheck.files(in: path) }
+
     func load() throws -> [Deck] {
         do { return try DeckLoader.load(directory: path) } catch let e as DeckError { throw InputError(e.description) }
     }

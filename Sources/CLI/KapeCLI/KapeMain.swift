@@ -32,6 +32,8 @@ public enum KapeMain {
             fail(error.description, code: ExitStatus.badInput)
         } catch let error as InputError {
             fail(error.description, code: ExitStatus.badInput)
+        } catch let error as FileError {
+            fail(error.description, code: error.usage ? ExitStatus.usage : ExitStatus.badInput)
         } catch {
             let code = Kape.exitCode(for: error)
             if code == .success {

@@ -39,6 +39,11 @@ struct StoreWriter: ParsableCommand {
     @Option(help: "Die by SIGKILL at this phase of a save …") var killAt: String?
     @Option(help: "… of the Nth update (1-based).") var killOn = 1
 
+    func validate() throws {
+        try OptionCheck.number(count, "--count", 0...1_000_000)
+        try OptionCheck.number(killOn, "--kill-on", 1...1_000_000)
+    }
+
     func run() throws {
         var store = try ProgressCLI.store()
         if let killAt {

@@ -37,9 +37,8 @@ extension Play {
             do {
                 AlsaSink.setQuiet(true)
                 let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 128, periods: 3)
-                let fallback = temporaryPath("kape-play.wav")
-                let (sink, note) = try openSink(device: device, request: request, paced: true, fallback: fallback)
-                if note != nil { soundNote = "Pa kartë zëri: tingujt shkojnë në \(fallback)" }
+                let (sink, note) = try openSink(device: device, request: request, paced: true, fallback: FallbackWAV("play"))
+                if note != nil, let wav = sink as? WavFileSink { soundNote = "Pa kartë zëri: tingujt shkojnë në \(wav.path)" }
                 sound = try GameSound(sink: sink, soundsDirectory: sounds.path)
             } catch {
                 soundNote = "Pa zë: \(error)"
@@ -48,6 +47,7 @@ extension Play {
         if !fullScreen, let soundNote { FileHandleOutput.stderr("kape: \(soundNote)\n") }
 
         let seed = self.seed
+        nonisolated(unsafe) var progressError: String?
         var session = GameSession(decks: all, locked: locked, settings: settings, input: input) { deck in
             CardOrder.make(cards: deck.cards, previous: history.value.previousCards(deck: deck.id),
                            seed: seed ?? UInt64.random(in: 0...UInt64(UInt32.max)))
@@ -58,14 +58,24 @@ extension Play {
                                 let stamp = ISO8601DateFormatter().string(from: Date())
                                 history.value.append(.init(deck: deck, seed: seed ?? 0, finished: stamp, result: result, shown: shown))
                                 try? history.value.save(path: history.path)
+                                do { try Self.recordProgress(deck: deck, result: result) } catch {
+                                    progressError = "\(error)"
+                                }
                             },
                             onSettings: { Self.saveSettings($0, settingsPath) })
         loop.restore = { all.map { $0.isLocked(in: LocalStore(path: LocalStore.defaultPath())) } }
         if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
+        // SIGINT and SIGTERM end the loop like q does, so the sound file is finished (its header written).
+        TerminalMode.catchQuitSignals()
         loop.run(startDeck: startDeck)
         TerminalMode.leave()
         feed?.shutdown()
         let records = sound?.finish() ?? []
+        if let progressError { FileHandleOutput.stderr("kape: warning: the round was not recorded in the progress store: \(progressError)\n") }
+        if let sig = loop.quitSignal {
+            signal(sig, SIG_DFL)
+            raise(sig)
+        }
         if latency {
             let p = Percentiles(records.map(\.internalMs)), a = Percentiles(records.map(\.audibleMs))
             FileHandleOutput.stderr("kape: motion-to-sound through the game: \(records.count) triggers, internal ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3)); audible ms p50 \(fixed(a.p50, 3)) p99 \(fixed(a.p99, 3))\n")
@@ -89,14 +99,14 @@ extension Play {
     }
 
     static func loadSettings(_ path: String) -> GameSettings {
-        guard let data = FileManager.default.contents(atPath: path) else { return GameSettings() }
-        return (try? JSONDecoder().decode(GameSettings.self, from: data)) ?? GameSettings()
+        guard let bytes = try? InputFile.read(path, as: .settings) else { return GameSettings() }
+        return (try? JSONDecoder().decode(GameSettings.self, from: Data(bytes))) ?? GameSettings()
     }
 
     static func saveSettings(_ settings: GameSettings, _ path: String) {
         guard let data = try? JSONEncoder().encode(settings) else { return }
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        try? OutputFile.write(Array(data), to: path)
     }
 }
 
