@@ -24,6 +24,7 @@ public struct Kape: ParsableCommand {
 public enum KapeMain {
     /// Runs the command line. Usage errors exit 2 and bad input exits 1, whatever the parser's defaults.
     public static func main(_ arguments: [String]? = nil) -> Never {
+        SignalMask.unblockControlSignals()
         do {
             var command = try Kape.parseAsRoot(arguments)
             try command.run()
