@@ -12,7 +12,7 @@ import Testing
     /// Runs kape with a time and memory bound, so a reader that never ends fails the test instead of the machine.
     func bounded(_ arguments: [String], environment: [String: String] = [:]) throws -> KapeRun {
         let quoted = ([KapeRun.binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        return try KapeRun.run(["-c", "ulimit -v 4000000; exec timeout 30 " + quoted.joined(separator: " ")],
+        return try KapeRun.run(["-c", "ulimit -v 4000000; exec timeout -s KILL 30 " + quoted.joined(separator: " ")],
                                environment: environment, executable: "/bin/sh")
     }
 
