@@ -12,7 +12,7 @@ public enum InputFile {
 
         public static let trace = Kind("a trace", limit: 1 << 30)
         public static let truth = Kind("a truth file", limit: 16 << 20)
-        public static let deck = Kind("a deck file", limit: 4 << 20)
+        public static let deck = Kind("a deck file", limit: 1 << 20)
         public static let wordList = Kind("a forbidden-words list", limit: 1 << 20)
         public static let answers = Kind("an answers file", limit: 1 << 20)
         public static let settings = Kind("a settings file", limit: 1 << 20)
@@ -78,7 +78,10 @@ public enum InputFile {
 
     public static func sizeText(_ bytes: Int) -> String {
         if bytes >= 1 << 30 && bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
-        if bytes >= 1 << 20 { return bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes (\(bytes >> 20) MiB)" }
+        if bytes >= 1 << 20 {
+            let tenths = bytes * 10 >> 20
+            return bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes (\(tenths / 10).\(tenths % 10) MiB)"
+        }
         return "\(bytes) bytes"
     }
 

@@ -3,12 +3,13 @@ import Platform
 
 /// Loads every `*.json` in a directory (one deck per file, an array of decks, or `{"decks": [...]}`), validates
 /// it, and drops cards that contain a forbidden word: the built-in list always, plus the folder's `forbidden.txt`.
-/// Limits: a deck file at most `InputFile.Kind.deck` (4 MiB), `maxCards` cards a deck of `maxCardLength`
-/// characters each, `maxFiles` deck files a folder.
+/// Limits: a deck file at most `InputFile.Kind.deck` (1 MiB), `maxCards` cards a deck of `maxCardLength`
+/// characters each, `maxFiles` deck files and `maxFolderBytes` a folder (loading the largest folder takes ~2 s).
 public enum DeckLoader {
     public static let maxCards = 5_000
     public static let maxCardLength = 200
     public static let maxFiles = 256
+    public static let maxFolderBytes = 4 << 20
 
     public static func load(directory: String) throws -> [Deck] {
         let fm = FileManager.default
@@ -20,10 +21,15 @@ public enum DeckLoader {
         var seen: [String: String] = [:]
         let files = names.sorted().filter { $0.hasSuffix(".json") }
         guard files.count <= maxFiles else { throw DeckError("\(directory): \(files.count) deck files: at most \(maxFiles) are read") }
+        var total = 0
         for name in files {
             let path = directory + "/" + name
             let data: [UInt8]
             do throws(FileError) { data = try InputFile.read(path, as: .deck) } catch { throw DeckError(error.description) }
+            total += data.count
+            guard total <= maxFolderBytes else {
+                throw DeckError("\(directory): the deck files hold more than \(InputFile.sizeText(maxFolderBytes)) together (at \(name))")
+            }
             for var deck in try parse(data, file: path) {
                 if let other = seen[deck.id] {
                     throw DeckError("\(path): deck '\(deck.id)': field 'id': duplicate id (also in \(other))")
