@@ -79,7 +79,7 @@ public enum InputFile {
     public static func sizeText(_ bytes: Int) -> String {
         if bytes >= 1 << 30 && bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
         if bytes >= 1 << 20 {
-            let tenths = bytes * 10 >> 20
+            let tenths = (bytes * 10) >> 20
             return bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes (\(tenths / 10).\(tenths % 10) MiB)"
         }
         return "\(bytes) bytes"
