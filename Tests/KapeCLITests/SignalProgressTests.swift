@@ -68,6 +68,24 @@ import Testing
         #expect(stats.stdout.hasPrefix("{\"points\": \(2 * correct), \"streak\": 1,"), "\(stats.stdout.prefix(200))")
     }
 
+    /// The interactive game too (through a pipe, with the keyboard): a whole 60-second round, two cards right.
+    @Test func anInteractiveRoundReachesTheProgressStore() throws {
+        let dir = try TemporaryDirectory()
+        let env = ["XDG_DATA_HOME": dir.path("data")]
+        let child = try KapeChild(["play", "--deck", "mix-shqip", "--keyboard", "--no-sound", "--seed", "7",
+                                   "--decks", Self.repo("decks")], environment: env)
+        #expect(child.waitFor("karta:"))
+        child.send("\u{1B}[B")
+        #expect(child.waitFor("✓"))
+        child.send("\u{1B}[B")
+        #expect(child.waitFor("Rezultati"), "the round ends by itself: \(child.stdout)")
+        try child.input.fileHandleForWriting.close()
+        #expect(child.finish().status == 0)
+        #expect(child.stdout.contains("saktë 2"), "\(child.stdout)")
+        let stats = try KapeRun.run(["stats", "--json"], environment: env)
+        #expect(stats.stdout.hasPrefix("{\"points\": 4, \"streak\": 1,"), "\(stats.stdout.prefix(200))")
+    }
+
     /// The test runner itself: a child that fills its stderr pipe (> 64 KiB) while stdout is read must not hang.
     /// A deadlocked child is killed after a minute (timeout kills its whole group), so that fails, not hangs.
     @Test func theRunnerReadsStdoutAndStderrTogether() throws {
