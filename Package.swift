@@ -54,7 +54,7 @@ let package = Package(
         // Dictation comparison, progress store, points, streaks, spaced review, transcripts, lesson folders.
         .target(name: "Lessons", dependencies: ["Platform", "TextFormat"], path: layer("Core", "Lessons")),
         // The party game: decks, the round state machine, results and history, its sounds. Time is an input.
-        .target(name: "Game", dependencies: ["Motion", "TextFormat"], path: layer("Core", "Game")),
+        .target(name: "Game", dependencies: ["Motion", "Platform", "TextFormat"], path: layer("Core", "Game")),
         // Pixels: an RGB canvas, the 5×7 block font, a PNG encoder (zlib's deflate).
         .target(name: "Raster", dependencies: ["CZlib", "Platform"], path: layer("Core", "Raster")),
         // Terminal pieces the game and the lessons share: key decoding, cell widths, colours.

@@ -56,12 +56,40 @@ private func loadError(_ files: [String: String]) throws -> String? {
         #expect(deck.cards == ["ok", "badwords are fine"])
     }
 
+    /// The built-in words apply to any folder, with or without a list of its own; a list that is there but cannot
+    /// be read stops the loading instead of silently letting its words through.
+    @Test func builtInWordsAlwaysApplyAndAnUnreadableListIsAnError() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kape-decks-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try #"{"id": "d", "title": "D", "cards": ["ok", "Enver Hoxha", "sa mut", "extra word"]}"#
+            .write(toFile: dir + "/d.json", atomically: true, encoding: .utf8)
+        #expect(try DeckLoader.load(directory: dir)[0].cards == ["ok", "extra word"], "no forbidden.txt: the built-in words")
+        try "extra\n".write(toFile: dir + "/forbidden.txt", atomically: true, encoding: .utf8)
+        #expect(try DeckLoader.load(directory: dir)[0].cards == ["ok"], "the folder's list adds to the built-in one")
+        try FileManager.default.removeItem(atPath: dir + "/forbidden.txt")
+        for unreadable in ["directory", "fifo", "not utf-8"] {
+            switch unreadable {
+            case "directory": try FileManager.default.createDirectory(atPath: dir + "/forbidden.txt", withIntermediateDirectories: false)
+            case "fifo": #expect(mkfifo(dir + "/forbidden.txt", 0o600) == 0)
+            default: try Data([0x66, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: dir + "/forbidden.txt"))
+            }
+            let m = try #require(try errorLoading(dir), "\(unreadable) list")
+            #expect(m.contains(dir + "/forbidden.txt"), "\(m)")
+            try FileManager.default.removeItem(atPath: dir + "/forbidden.txt")
+        }
+    }
+
+    private func errorLoading(_ dir: String) throws -> String? {
+        do { _ = try DeckLoader.load(directory: dir); return nil } catch let e as DeckError { return e.description }
+    }
+
     @Test func bundledDecksAreValidAndBigEnough() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let dir = root.appendingPathComponent("decks").path
         let decks = try DeckLoader.load(directory: dir)
-        let forbidden = try DeckLoader.loadForbidden(dir + "/forbidden.txt")
-        #expect(!forbidden.isEmpty)
+        let forbidden = Forbidden.builtIn.union(try DeckLoader.loadForbidden(dir + "/forbidden.txt"))
+        #expect(!Forbidden.builtIn.isEmpty)
         let raw = try decks.map { try DeckLoader.parse(Array(Data(contentsOf: URL(fileURLWithPath: $0.file))), file: $0.file) }
         for d in raw.joined() { #expect(d.cards.allSatisfy { !Forbidden.matches($0, forbidden) }, "\(d.id)") }
         let byID = Dictionary(uniqueKeysWithValues: decks.map { ($0.id, $0) })

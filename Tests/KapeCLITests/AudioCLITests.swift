@@ -10,21 +10,10 @@ import Testing
     static let root = packageRoot
 
     func kape(_ arguments: [String], env: [String: String] = [:]) throws -> Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try #require(Self.binary, "set KAPE_BIN (make test does)"))
-        p.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
         // No sound card and no sound server: ALSA's default cannot open, so the WAV fallback is exercised.
-        environment["PULSE_SERVER"] = "unix:/nonexistent"
-        environment.merge(env) { $1 }
-        p.environment = environment
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        let r = try KapeRun.run(arguments, environment: ["PULSE_SERVER": "unix:/nonexistent"].merging(env) { $1 },
+                                executable: try #require(Self.binary, "set KAPE_BIN (make test does)"))
+        return Run(status: r.status, stdout: r.stdout, stderr: r.stderr)
     }
 
     func tempDir() -> String {
@@ -54,8 +43,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let play = try kape(["sound", "play", "success", "--sounds", Self.root + "/sounds"], env: ["TMPDIR": dir])
         #expect(play.status == 0, "\(play.stderr)")
-        #expect(play.stderr.contains("no sound card") && play.stderr.contains(dir + "/kape-sound-success.wav"))
-        #expect(FileManager.default.fileExists(atPath: dir + "/kape-sound-success.wav"))
+        // A new file with a unique name (never an existing one, nor a link planted there), named in the message.
+        let written = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("kape-sound-success-") && $0.hasSuffix(".wav") }
+        #expect(written.count == 1)
+        #expect(play.stderr.contains("no sound card") && play.stderr.contains(dir + "/" + (written.first ?? "?")), "\(play.stderr)")
     }
 
     @Test(.enabled(if: binary != nil)) func badDeviceAndBadSoundsExitOne() throws {

@@ -12,10 +12,12 @@ struct KapeRun {
         return packageRoot + "/.build/debug/kape"
     }
 
-    /// `input`, when given, is written to the child's standard input (then closed).
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> KapeRun {
+    /// `input`, when given, is written to the child's standard input (then closed). `executable` replaces kape
+    /// (the runner's own test).
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil,
+                    executable: String = binary) throws -> KapeRun {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
@@ -29,11 +31,79 @@ struct KapeRun {
             inPipe.fileHandleForWriting.write(Data(input.utf8))
             try inPipe.fileHandleForWriting.close()
         }
-        // Read both pipes before waiting so a chatty child never blocks on a full pipe.
+        // Both pipes at once (stderr on its own thread): a child that fills one pipe while the other is being
+        // read would otherwise wait forever.
+        let e = ConcurrentRead(err.fileHandleForReading)
         let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return KapeRun(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        let eData = e.result()
+        return KapeRun(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: eData, as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class ConcurrentRead: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Waits for the end of the pipe.
+    func result() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+/// A kape that runs while the test reads its output line by line and signals it: for the signal tests.
+final class KapeChild {
+    let process = Process()
+    let input = Pipe()
+    private let out = Pipe()
+    private let err: ConcurrentRead
+    private let errPipe = Pipe()
+    private(set) var stdout = ""
+
+    init(_ arguments: [String], environment: [String: String]) throws {
+        process.executableURL = URL(fileURLWithPath: KapeRun.binary)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        process.standardOutput = out
+        process.standardError = errPipe
+        process.standardInput = input
+        err = ConcurrentRead(errPipe.fileHandleForReading)
+        try process.run()
+        // A child that never reacts is killed, so the test fails instead of hanging.
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { [process] in if process.isRunning { kill(pid, SIGKILL) } }
+    }
+
+    /// Reads standard output until it holds `text`; false when the output ended first.
+    func waitFor(_ text: String) -> Bool {
+        while !stdout.contains(text) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { return false }
+            stdout += String(decoding: chunk, as: UTF8.self)
+        }
+        return true
+    }
+
+    func send(_ line: String) { input.fileHandleForWriting.write(Data(line.utf8)) }
+
+    func signal(_ sig: Int32) { kill(process.processIdentifier, sig) }
+
+    /// Waits for the end; the status and whether a signal ended it, and what it said on stderr.
+    func finish() -> (status: Int32, signalled: Bool, stderr: String) {
+        stdout += String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, process.terminationReason == .uncaughtSignal, String(decoding: err.result(), as: UTF8.self))
     }
 }
 

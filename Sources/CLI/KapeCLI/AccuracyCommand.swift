@@ -24,6 +24,11 @@ struct Accuracy: ParsableCommand {
     @Flag(help: "Print every miss and false event.")
     var verbose = false
 
+    func validate() throws {
+        try OptionCheck.number(rounds, "--rounds", 1...100_000)
+        _ = try settings()
+    }
+
     func run() throws {
         guard let kind = DetectorKind(rawValue: detector) else { throw ValidationError("--detector must be kape, naive or complementary") }
         var total = Evaluation()
@@ -55,6 +60,7 @@ struct Accuracy: ParsableCommand {
         for item in set {
             let parts = item.split(separator: "=")
             guard parts.count == 2, let v = Double(parts[1]) else { throw ValidationError("--set takes name=value") }
+            try OptionCheck.number(v, "--set \(parts[0])", 0...1000)
             switch parts[0] {
             case "fusionSeconds": s.fusionSeconds = v
             case "rejectDegrees": s.rejectDegrees = v

@@ -22,16 +22,19 @@ struct AudioOutputOptions: ParsableArguments {
     var fixedBuffer = false
 
     func validate() throws {
-        guard (8_000...192_000).contains(rate) else { throw ValidationError("--rate must be between 8000 and 192000 Hz") }
-        guard (16...8_192).contains(period) else { throw ValidationError("--period must be between 16 and 8192 frames") }
-        guard (2...16).contains(periods) else { throw ValidationError("--periods must be between 2 and 16") }
+        try OptionCheck.number(rate, "--rate", 8_000...192_000, " Hz")
+        try OptionCheck.number(period, "--period", 16...8_192, " frames")
+        try OptionCheck.number(periods, "--periods", 2...16)
         if let device, device.isEmpty || device == "wav:" { throw ValidationError("--device needs a name (or wav:PATH)") }
     }
+
+    /// The file of `--device wav:PATH`.
+    var wavPath: String? { device.flatMap { $0.hasPrefix("wav:") ? String($0.dropFirst(4)) : nil } }
 
     var request: SinkRequest { SinkRequest(rate: rate, channels: 2, periodFrames: period, periods: periods, adaptive: !fixedBuffer) }
 
     /// Opens the sink (see `openSink`); a fall-back to the WAV file is said in one line on stderr.
-    func open(paced: Bool, fallback: String, verbose: Bool) throws -> AudioSink {
+    func open(paced: Bool, fallback: FallbackWAV, verbose: Bool) throws -> AudioSink {
         AlsaSink.setQuiet(!verbose)
         let (sink, note) = try openSink(device: device, request: request, paced: paced, fallback: fallback)
         if let note { Console.err("kape: \(note)\n") }
@@ -39,9 +42,22 @@ struct AudioOutputOptions: ParsableArguments {
     }
 }
 
+/// The WAV file written when no sound card opens: a new file in $TMPDIR (else /tmp) named `kape-NAME-XXXXXX.wav`,
+/// created exclusively so a link planted in the shared folder is never followed; the notice says its name.
+struct FallbackWAV {
+    let name: String
+    init(_ name: String) { self.name = name }
+
+    func open(request: SinkRequest, paced: Bool) throws -> WavFileSink {
+        let dir = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return try WavFileSink(newIn: dir, prefix: "kape-\(name)-", request: request, paced: paced)
+    }
+}
+
 /// `device` (an ALSA PCM, or `wav:PATH`), else ALSA's default. With no device named, a default that cannot open
-/// falls back to a WAV file at `fallback`, and the second value says why; a named device must open or this throws.
-func openSink(device: String?, request: SinkRequest, paced: Bool, fallback: String) throws -> (AudioSink, String?) {
+/// falls back to a new WAV file (`fallback`), and the second value says why and where; a named device must open
+/// or this throws.
+func openSink(device: String?, request: SinkRequest, paced: Bool, fallback: FallbackWAV) throws -> (AudioSink, String?) {
     if let device {
         if device.hasPrefix("wav:") { return (try WavFileSink(path: String(device.dropFirst(4)), request: request, paced: paced), nil) }
         return (try AlsaSink(device: device, request: request), nil)
@@ -49,8 +65,9 @@ func openSink(device: String?, request: SinkRequest, paced: Bool, fallback: Stri
     do {
         return (try AlsaSink(device: "default", request: request), nil)
     } catch let error as AudioError {
-        let note = "no sound card (\(error.cause ?? error.message)): writing to \(fallback) instead"
-        return (try WavFileSink(path: fallback, request: request, paced: paced), note)
+        let sink = try fallback.open(request: request, paced: paced)
+        let note = "no sound card (\(error.cause ?? error.message)): writing to \(sink.path) instead"
+        return (sink, note)
     }
 }
 
@@ -66,9 +83,4 @@ struct SoundsDirectoryOption: ParsableArguments {
 func isDirectory(_ path: String) -> Bool {
     var st = stat()
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
-}
-
-func temporaryPath(_ name: String) -> String {
-    let dir = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    return dir + "/" + name
 }

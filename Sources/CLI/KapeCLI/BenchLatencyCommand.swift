@@ -42,6 +42,11 @@ struct BenchLatency: ParsableCommand {
     @Option(help: "Also draw the latency distribution (histogram, CDF, p50/p99) and the trigger timeline as SVG.")
     var plot: String?
 
+    func validate() throws {
+        try OptionCheck.outputs([("--plot", plot), ("--device", output.wavPath)],
+                                inputs: [trace] + OptionCheck.files(in: sounds.path))
+    }
+
     func run() throws {
         // Read the whole trace first: file I/O must not disturb the real-time replay.
         var samples: [MotionSample] = []
@@ -49,7 +54,7 @@ struct BenchLatency: ParsableCommand {
         let summary = try TraceSource.read(path: trace, header: { hasGyro = $0.hasGyro }, sample: { samples.append($0) })
         guard summary.samples > 0 else { throw TraceError(file: trace, "no samples") }
 
-        let sink = try output.open(paced: true, fallback: temporaryPath("kape-bench.wav"), verbose: verbose)
+        let sink = try output.open(paced: true, fallback: FallbackWAV("bench"), verbose: verbose)
         let kinds = GestureKind.allCases
         let bank = SoundBank.feedback(kinds.map { RoundSound(gesture: $0).rawValue }, directory: sounds.path,
                                       rate: sink.info.rate, channels: sink.info.channels)
@@ -92,7 +97,7 @@ struct BenchLatency: ParsableCommand {
             let xruns = xrunTimes.map { Double(Int64($0) - Int64(t0)) / 1e9 }
             let svg = LatencyPlot.render(triggers: triggers, xrunTraceTimes: xruns, duration: (samples.last?.stamp ?? first) - first,
                                          title: "kape bench latency — \(engine.info.device), \(engine.info.rate) Hz, period \(engine.info.periodFrames), buffer \(engine.info.bufferFrames)")
-            try AtomicFile.write(svg.text, to: plot)
+            try OutputFile.write(svg.text, to: plot)
         }
     }
 

@@ -19,6 +19,9 @@ struct LessonsDirectoryOption: ParsableArguments {
 
     var path: String { get throws { try dataDirectory("lessons", override: lessons, option: "--lessons") } }
 
+    /// Every file of every lesson (inputs no output may replace).
+    var files: [String] { (try? path).map { OptionCheck.files(in: $0, depth: 2) } ?? [] }
+
     /// A lesson named by the user: a folder (anything with a `/`, or an existing folder with a lesson.json), else
     /// an id from `kape lessons` (a folder of that name in the lessons directory, or a lesson whose id it is).
     func lesson(named name: String) throws -> Lesson {

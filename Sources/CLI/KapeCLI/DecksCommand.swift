@@ -11,6 +11,9 @@ struct DecksDirectoryOption: ParsableArguments {
 
     var path: String { get throws { try dataDirectory("decks", override: decks, option: "--decks") } }
 
+    /// Every file of the deck folder (inputs no output may replace).
+    var files: [String] { (try? path).map { OptionCheck.files(in: $0) } ?? [] }
+
     func load() throws -> [Deck] {
         do { return try DeckLoader.load(directory: try path) } catch let e as DeckError { throw InputError(e.description) }
     }

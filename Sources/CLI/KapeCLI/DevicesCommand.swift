@@ -20,7 +20,7 @@ struct Devices: ParsableCommand {
     var probe: Double = 0.25
 
     func validate() throws {
-        guard probe >= 0, probe <= 10 else { throw ValidationError("--probe must be between 0 and 10 seconds") }
+        try OptionCheck.number(probe, "--probe", 0...10, " s")
     }
 
     func run() throws {

@@ -37,6 +37,10 @@ struct Dictate: ParsableCommand {
     @OptionGroup var output: AudioOutputOptions
     @OptionGroup var sounds: SoundsDirectoryOption
 
+    func validate() throws {
+        try OptionCheck.outputs([("--device", output.wavPath)], inputs: [answers] + OptionCheck.files(in: lesson) + lessons.files + OptionCheck.files(in: sounds.path))
+    }
+
     func run() throws {
         let l = try lessons.lesson(named: lesson)
         l.reportTranscriptWarnings(duration: (try? SoundFileReader(path: l.audioPath))?.seconds)
@@ -53,44 +57,59 @@ struct Dictate: ParsableCommand {
             guard typed.count <= cues.count else {
                 throw InputError("\(answers): \(typed.count) answers for \(cues.count) phrases: expected one line per phrase")
             }
-            try score(l, typed: typed.map(Optional.some) + Array(repeating: nil, count: cues.count - typed.count), store: store)
+            let answered = try typed.enumerated().map { i, answer in
+                try record(l, cue: i, answer: answer, store: store, at: "\(answers):\(i + 1)")
+            }
+            try summarise(l, answered, store: store)
             return
         }
         let player = noSound ? nil : try PhrasePlayer(lesson: l, output: output, sounds: sounds.path)
         defer { player?.finish() }
-        var typed: [String?] = []
+        var answered: [Answered] = []
         let prompt = AnswerPrompt()
         defer { prompt.close() }
         for (i, cue) in cues.enumerated() {
             prompt.say("\n\(i + 1)/\(cues.count)  (Tab or Enter on an empty line replays)\n")
             let play = player.map { p in { try p.play(phrase: i) } }
             guard let answer = try prompt.ask(reference: cue.text, options: compare.options, play: play) else { break }
-            typed.append(answer)
-            let result = try compared(cue.text, answer, compare.options, at: "\(l.transcriptPath): phrase \(i + 1)")
+            // Into the store at once: Ctrl-C or a closed terminal later keeps every phrase answered so far.
+            let a = try record(l, cue: i, answer: answer, store: store, at: "\(l.transcriptPath): phrase \(i + 1)")
+            answered.append(a)
+            let result = a.result
             try player?.feedback(perfect: result.isPerfect)
             prompt.say(ComparisonOutput.terminal(result, style: .forStdout()))
         }
         prompt.close()
-        try score(l, typed: typed + Array(repeating: nil, count: cues.count - typed.count), store: store, quiet: true)
+        try summarise(l, answered, store: store, quiet: true)
     }
 
-    /// Scores every phrase that has an answer, records it, prints per-phrase lines (unless already shown) and the result.
-    private func score(_ l: Lesson, typed: [String?], store: ProgressStore, quiet: Bool = false) throws {
-        var total = 0.0, points = 0, count = 0
+    private struct Answered {
+        var cue: Int
+        var result: Comparison
+        var points: Int
+    }
+
+    /// Scores phrase `cue` (0-based) and records it in the store straight away.
+    private func record(_ l: Lesson, cue: Int, answer: String, store: ProgressStore, at place: String) throws -> Answered {
+        let result = try compared(l.transcript.cues[cue].text, answer, compare.options, at: place)
+        let points = try store.update { data in
+            data.recordDictation(result, lesson: l.info.id, cue: cue + 1, at: ProgressCLI.now(), calendar: ProgressCLI.calendar)
+        }
+        return Answered(cue: cue, result: result, points: points)
+    }
+
+    /// Prints per-phrase lines (unless already shown) and the result; a lesson answered whole counts as completed.
+    private func summarise(_ l: Lesson, _ answered: [Answered], store: ProgressStore, quiet: Bool = false) throws {
+        var total = 0.0, points = 0
+        let count = answered.count
         var out = ""
-        for (i, (cue, answer)) in zip(l.transcript.cues, typed).enumerated() {
-            guard let answer else { continue }
-            let result = try compared(cue.text, answer, compare.options,
-                                      at: answers.map { "\($0):\(i + 1)" } ?? "\(l.transcriptPath): phrase \(i + 1)")
-            points += try store.update { data in
-                data.recordDictation(result, lesson: l.info.id, cue: i + 1, at: ProgressCLI.now(), calendar: ProgressCLI.calendar)
-            }
-            total += result.accuracy
-            count += 1
+        for a in answered {
+            points += a.points
+            total += a.result.accuracy
             if json {
-                out += ComparisonOutput.json(result, cue: i + 1) + "\n"
+                out += ComparisonOutput.json(a.result, cue: a.cue + 1) + "\n"
             } else if !quiet {
-                out += "\(i + 1).\n" + ComparisonOutput.terminal(result, style: .forStdout())
+                out += "\(a.cue + 1).\n" + ComparisonOutput.terminal(a.result, style: .forStdout())
             }
         }
         if count == l.transcript.cues.count {
@@ -114,7 +133,7 @@ final class PhrasePlayer {
     private let bonk: Int
 
     init(lesson: Lesson, output: AudioOutputOptions, sounds: String) throws {
-        let sink = try output.open(paced: true, fallback: temporaryPath("kape-dictate.wav"), verbose: false)
+        let sink = try output.open(paced: true, fallback: FallbackWAV("dictate"), verbose: false)
         // Only the phrases are kept, each cut from the streamed lesson and converted once.
         let reader = try SoundFileReader(path: lesson.audioPath)
         var clips: [Clip] = []

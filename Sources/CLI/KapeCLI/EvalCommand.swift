@@ -28,6 +28,12 @@ struct Eval: ParsableCommand {
     @Option(help: "Also write a self-contained HTML report: summary, traces worst first, each trace's plot inline.")
     var report: String?
 
+    func validate() throws {
+        // Every file of the folder is an input: the report must not replace a trace or a truth file.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        try OptionCheck.outputs([("--report", report)], inputs: names.map { (dir as NSString).appendingPathComponent($0) })
+    }
+
     func run() throws {
         guard let kind = DetectorKind(rawValue: detector) else {
             throw ValidationError("--detector must be kape, naive or complementary")
@@ -53,7 +59,7 @@ struct Eval: ParsableCommand {
         guard !rows.isEmpty else { throw InputError("\(dir): no *.evemu or *.csv trace with a *.truth.json beside it") }
         let total = rows.reduce(Evaluation()) { $0 + $1.evaluation }
         if let report {
-            try AtomicFile.write(EvalReport.html(rows: rows, total: total, detector: kind.rawValue, directory: dir), to: report)
+            try OutputFile.write(EvalReport.html(rows: rows, total: total, detector: kind.rawValue, directory: dir), to: report)
         }
         if json {
             var line = JSONLine()

@@ -29,6 +29,7 @@ public struct Kape: ParsableCommand {
 public enum KapeMain {
     /// Runs the command line. Usage errors exit 2 and bad input exits 1, whatever the parser's defaults.
     public static func main(_ arguments: [String]? = nil) -> Never {
+        SignalMask.unblockControlSignals()
         do {
             var command = try Kape.parseAsRoot(arguments)
             try command.run()
@@ -37,6 +38,8 @@ public enum KapeMain {
             fail(error.description, code: ExitStatus.badInput)
         } catch let error as InputError {
             fail(error.description, code: ExitStatus.badInput)
+        } catch let error as FileError {
+            fail(error.description, code: error.usage ? ExitStatus.usage : ExitStatus.badInput)
         } catch {
             let code = Kape.exitCode(for: error)
             if code == .success {

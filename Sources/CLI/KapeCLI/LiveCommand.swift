@@ -31,7 +31,7 @@ struct Live: ParsableCommand {
     var verbose = false
 
     func validate() throws {
-        if let d = duration, !(d > 0) { throw ValidationError("--duration must be a positive number of seconds") }
+        try OptionCheck.number(duration, "--duration", 0.001...864_000, " s")
     }
 
     func run() throws {

@@ -69,6 +69,9 @@ struct Play: ParsableCommand {
             throw ValidationError("--device must be wav:PATH for a headless round")
         }
         if noSound && device != nil { throw ValidationError("--no-sound and --device exclude each other") }
+        let wav = device.flatMap { $0.hasPrefix("wav:") ? String($0.dropFirst(4)) : nil }
+        try OptionCheck.outputs([("--share", share), ("--device", wav)],
+                                inputs: [trace] + decks.files + OptionCheck.files(in: sounds.path))
     }
 
     func run() throws {
@@ -96,14 +99,21 @@ struct Play: ParsableCommand {
         if !noSound { try writeSound(round.events) }
         if let share {
             let png = ShareCard.png(result: round.machine.result, deckTitle: chosen.title)
-            do { try Data(png).write(to: URL(fileURLWithPath: share), options: .atomic) } catch {
-                throw InputError("\(share): cannot write: \(error.localizedDescription)")
-            }
+            try OutputFile.write(png, to: share)
         }
 
         let stamp = ISO8601DateFormatter().string(from: Date())
         history.append(.init(deck: deck, seed: seed, finished: stamp, result: round.machine.result, shown: round.machine.shown))
         do { try history.save(path: historyPath) } catch let e as DeckError { throw InputError(e.description) }
+        try Self.recordProgress(deck: deck, result: round.machine.result)
+    }
+
+    /// A round's points and streak day in the progress store (docs/LESSONS.md), as every activity's.
+    static func recordProgress(deck: String, result: RoundResult) throws {
+        _ = try ProgressCLI.store().update {
+            $0.recordGameRound(deck: deck, correct: result.correct, passed: result.passed,
+                               at: ProgressCLI.now(), calendar: ProgressCLI.calendar)
+        }
     }
 
     func loadHistory(_ path: String) throws -> RoundHistory {
@@ -151,8 +161,14 @@ struct Play: ParsableCommand {
 
     /// Feedback sounds at their round-clock frames into a WAV file, rendered offline (no waiting).
     private func writeSound(_ events: [RoundMachine.Timed]) throws {
-        let path = device.map { String($0.dropFirst(4)) } ?? temporaryPath("kape-play.wav")
-        let sink = try WavFileSink(path: path, request: SinkRequest(rate: 48_000, channels: 2, periodFrames: 512, periods: 3), paced: false)
+        let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 512, periods: 3)
+        let sink: WavFileSink
+        if let device {
+            sink = try WavFileSink(path: String(device.dropFirst(4)), request: request, paced: false)
+        } else {
+            sink = try FallbackWAV("play").open(request: request, paced: false)
+            FileHandleOutput.stderr("kape: sound written to \(sink.path)\n")
+        }
         let bank = SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: sounds.path,
                                       rate: sink.info.rate, channels: sink.info.channels)
         let engine = AudioEngine(sink: sink, bank: bank)
@@ -167,5 +183,6 @@ struct Play: ParsableCommand {
         }
         try engine.renderOffline(frames: end + sink.info.bufferFrames)
         engine.finish()
+        if let e = sink.finishError { throw e }
     }
 }

@@ -21,7 +21,9 @@ struct Record: ParsableCommand {
     var verbose = false
 
     func validate() throws {
-        if let d = duration, !(d > 0) { throw ValidationError("--duration must be a positive number of seconds") }
+        try OptionCheck.number(duration, "--duration", 0.001...864_000, " s")
+        // The device node itself is an input (kape record /dev/input/event5 -o /dev/input/event5).
+        try OptionCheck.outputs([("-o", output)], inputs: [device])
     }
 
     func run() throws {

@@ -42,7 +42,10 @@ struct Replay: ParsableCommand {
     var to: Double?
 
     func validate() throws {
+        try OptionCheck.number(from, "--from", -1e10...1e10, " s")
+        try OptionCheck.number(to, "--to", -1e10...1e10, " s")
         if let from, let to, to <= from { throw ValidationError("--to must be after --from") }
+        try OptionCheck.outputs([("--plot", plot)], inputs: [trace, TruthFile.path(forTrace: trace)])
         if plot == nil && (from != nil || to != nil) { throw ValidationError("--from and --to apply to --plot") }
     }
 
@@ -58,7 +61,7 @@ struct Replay: ParsableCommand {
             let truth = FileManager.default.fileExists(atPath: truthPath) ? try TruthFile.load(truthPath) : nil
             let name = (trace as NSString).lastPathComponent
             let svg = drawing.render(result: result, truth: truth, settings: tuning.settings, title: "kape replay \(name)", from: from, to: to)
-            try AtomicFile.write(svg.text, to: plot)
+            try OutputFile.write(svg.text, to: plot)
         }
         var out = ""
         out.reserveCapacity(result.events.count * 48)
@@ -112,8 +115,9 @@ struct TiltOptions: ParsableArguments {
     var rearm: Double = TiltSettings().rearmDegrees
 
     func validate() throws {
-        guard fire > 0, fire < 90 else { throw ValidationError("--fire must be between 0 and 90 degrees") }
-        guard rearm >= 0, rearm < fire else { throw ValidationError("--rearm must be at least 0 and below --fire") }
+        try OptionCheck.number(fire, "--fire", 1...89, " degrees")
+        try OptionCheck.number(rearm, "--rearm", 0...89, " degrees")
+        guard rearm < fire else { throw ValidationError("--rearm must be below --fire") }
     }
 
     var settings: TiltSettings {

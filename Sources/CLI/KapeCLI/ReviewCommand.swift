@@ -24,6 +24,10 @@ struct Review: ParsableCommand {
     @OptionGroup var output: AudioOutputOptions
     @OptionGroup var sounds: SoundsDirectoryOption
 
+    func validate() throws {
+        try OptionCheck.outputs([("--device", output.wavPath)], inputs: [answers] + lessons.files)
+    }
+
     func run() throws {
         let store = try ProgressCLI.store()
         if let repeatMastered {
@@ -38,8 +42,8 @@ struct Review: ParsableCommand {
     }
 
     static func readAnswers(_ path: String) throws -> [String] {
-        guard let bytes = FileManager.default.contents(atPath: path) else { throw InputError("\(path): cannot read") }
-        guard let text = String(bytes: bytes, encoding: .utf8) else { throw InputError("\(path): not UTF-8 text") }
+        let bytes = try InputFile.read(path, as: .answers)
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw InputError("\(path): not UTF-8 text") }
         var lines = text.components(separatedBy: "\n").map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
         if lines.last == "" { lines.removeLast() }
         return lines

@@ -24,8 +24,9 @@ struct RumbleCommand: ParsableCommand {
     var ms: Int = 120
 
     func validate() throws {
-        guard (0...1).contains(strong), (0...1).contains(weak) else { throw ValidationError("--strong and --weak must be between 0 and 1") }
-        guard (1...5000).contains(ms) else { throw ValidationError("--ms must be between 1 and 5000") }
+        try OptionCheck.number(strong, "--strong", 0...1)
+        try OptionCheck.number(weak, "--weak", 0...1)
+        try OptionCheck.number(ms, "--ms", 1...5000, " ms")
     }
 
     func run() throws {

@@ -19,9 +19,9 @@ struct SettingsCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if let s = defaultSpeed, !ListeningSettings.speedRange.contains(s) { throw ValidationError("--default-speed must be between 0.5 and 2.0") }
-        if let n = loopTimes, !ListeningSettings.loopTimesRange.contains(n) { throw ValidationError("--loop-times must be between 1 and 99") }
-        if let p = loopPause, !ListeningSettings.loopPauseRange.contains(p) { throw ValidationError("--loop-pause must be between 0 and 30 seconds") }
+        try OptionCheck.number(defaultSpeed, "--default-speed", ListeningSettings.speedRange)
+        try OptionCheck.number(loopTimes, "--loop-times", ListeningSettings.loopTimesRange)
+        try OptionCheck.number(loopPause, "--loop-pause", ListeningSettings.loopPauseRange, " s")
     }
 
     func run() throws {

@@ -35,8 +35,10 @@ struct ShadowCommand: ParsableCommand {
     var device: String?
 
     func validate() throws {
-        if let speed, !ShadowMachine.speedRange.contains(speed) { throw ValidationError("--speed must be between 0.5 and 2.0") }
-        if let start, !(start >= 0) { throw ValidationError("--start must be 0 or more seconds") }
+        try OptionCheck.number(speed, "--speed", ShadowMachine.speedRange)
+        try OptionCheck.number(start, "--start", 0...1e7, " s")
+        let wav = device.flatMap { $0.hasPrefix("wav:") ? String($0.dropFirst(4)) : nil }
+        try OptionCheck.outputs([("--device", wav)], inputs: OptionCheck.files(in: lesson))
         if start != nil && fromStart { throw ValidationError("--start and --from-start: choose one") }
     }
 
@@ -53,7 +55,7 @@ struct ShadowCommand: ParsableCommand {
         let from = start ?? (fromStart ? 0 : Self.resumePoint(saved: progress.positions[l.info.id]?.seconds, lesson: l, duration: reader.seconds))
         let fullScreen = !json && isatty(0) == 1 && isatty(1) == 1
         let request = LessonPlayer.request(rate: reader.rate)
-        let (sink, notice) = try openSink(device: device, request: request, paced: fullScreen, fallback: temporaryPath("kape-shadow.wav"))
+        let (sink, notice) = try openSink(device: device, request: request, paced: fullScreen, fallback: FallbackWAV("shadow"))
         if let notice, !fullScreen { Console.err("kape: \(notice)\n") }
         let player = try LessonPlayer(reader: reader, sink: sink, transcript: l.transcript,
                                       speed: speed ?? settings.defaultSpeed, start: from)

@@ -86,13 +86,17 @@ struct SoundPlay: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Say what device was opened and how, on stderr.")
     var verbose = false
 
+    func validate() throws {
+        try OptionCheck.outputs([("--device", output.wavPath)], inputs: OptionCheck.files(in: sounds.path))
+    }
+
     func run() throws {
         let dir = sounds.path
         let files = try SoundBank.soundFiles(in: dir)
         guard let path = files.first(where: { ClipFile.baseName($0) == name }) else {
             throw InputError("no sound named '\(name)' in \(dir): see `kape sound list`")
         }
-        let sink = try output.open(paced: false, fallback: temporaryPath("kape-sound-\(name).wav"), verbose: verbose)
+        let sink = try output.open(paced: false, fallback: FallbackWAV("sound-\(name)"), verbose: verbose)
         var bank = SoundBank()
         try bank.load(path, rate: sink.info.rate, channels: sink.info.channels)
         let engine = AudioEngine(sink: sink, bank: bank)

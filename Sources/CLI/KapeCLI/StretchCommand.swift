@@ -27,8 +27,8 @@ struct StretchCommand: ParsableCommand {
     private func schedule() throws -> [(at: Double, speed: Double)] {
         try speedChanges.map { item in
             let parts = item.split(separator: ":")
-            guard parts.count == 2, let t = Double(parts[0]), let v = Double(parts[1]), t >= 0,
-                  WSOLAStretcher.speedRange.contains(v) else {
+            guard parts.count == 2, let t = Double(parts[0]), let v = Double(parts[1]), t.isFinite, (0...1e7).contains(t),
+                  v.isFinite, WSOLAStretcher.speedRange.contains(v) else {
                 throw ValidationError("--speed-change takes SECONDS:SPEED with a speed from 0.5 to 2.0, got `\(item)`")
             }
             return (t, v)
@@ -36,8 +36,9 @@ struct StretchCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard WSOLAStretcher.speedRange.contains(speed) else { throw ValidationError("--speed must be between 0.5 and 2.0") }
+        try OptionCheck.number(speed, "--speed", WSOLAStretcher.speedRange)
         _ = try schedule()
+        try OptionCheck.outputs([("OUT", output), ("--plot", plot)], inputs: [input])
     }
 
     func run() throws {
@@ -88,7 +89,7 @@ struct StretchCommand: ParsableCommand {
         try writer.close()
         progress.finish()
         if let plot, let drawing {
-            try AtomicFile.write(drawing.render(title: "kape stretch \((input as NSString).lastPathComponent) at \(fixed(speed, 2))×"
+            try OutputFile.write(drawing.render(title: "kape stretch \((input as NSString).lastPathComponent) at \(fixed(speed, 2))×"
                 + (speedChanges.isEmpty ? "" : ", then " + speedChanges.joined(separator: ", "))).text, to: plot)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9

@@ -1,3 +1,4 @@
+import Platform
 import ArgumentParser
 import Motion
 import MotionSynthesis
@@ -42,9 +43,10 @@ struct Synth: ParsableCommand {
     var output: String
 
     func validate() throws {
-        guard seconds >= 5, seconds <= 4 * 3600 else { throw ValidationError("--seconds must be between 5 and 14400") }
-        guard idle >= 1.2, idle <= 30 else { throw ValidationError("--idle must be between 1.2 and 30 s") }
-        if let pivot, !(0.02...0.5).contains(pivot) { throw ValidationError("--pivot must be between 0.02 and 0.5 m") }
+        try OptionCheck.number(seconds, "--seconds", 5...(4 * 3600), " s")
+        try OptionCheck.number(idle, "--idle", 1.2...30, " s")
+        try OptionCheck.number(pivot, "--pivot", 0.02...0.5, " m")
+        try OptionCheck.outputs([("-o", output), ("its truth file", TruthFile.path(forTrace: output))], inputs: [])
     }
 
     func run() throws {
@@ -63,12 +65,12 @@ struct Synth: ParsableCommand {
             var text = writer.header()
             text.reserveCapacity(trace.events.count * 48)
             for e in trace.events { writer.append(e, into: &text) }
-            try AtomicFile.write(text, to: output)
+            try OutputFile.write(text, to: output)
         case .csv:
             let writer = CSVTraceWriter(hasGyro: trace.device.hasGyro)
             var text = writer.header()
             for s in trace.recordedSamples() { writer.append(s, into: &text) }
-            try AtomicFile.write(text, to: output)
+            try OutputFile.write(text, to: output)
         }
         try TruthFile.write(trace.truth, to: TruthFile.path(forTrace: output))
     }

@@ -34,6 +34,10 @@ struct Convert: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Say what was converted, on stderr.")
     var verbose = false
 
+    func validate() throws {
+        try OptionCheck.outputs([("OUT", output)], inputs: [input])
+    }
+
     func run() throws {
         let r = try TraceConversion.convert(input: input, from: from, output: output, to: to,
                                             kernel: Host.kernelRelease(), dmi: Host.dmiModalias())

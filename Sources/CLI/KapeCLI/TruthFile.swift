@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Motion
 import TextFormat
 
@@ -13,9 +14,7 @@ enum TruthFile {
     }
 
     static func load(_ path: String) throws -> [TruthEvent] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("\(path): cannot read the truth file")
-        }
+        let data = Data(try InputFile.read(path, as: .truth))
         do {
             let events = try JSONDecoder().decode(Document.self, from: data).events
             for e in events where !e.t.isFinite {
@@ -36,22 +35,10 @@ enum TruthFile {
     static func write(_ events: [TruthEvent], to path: String) throws {
         let lines = events.map { "    {\"t\": \(fixed($0.t, 6)), \"kind\": \"\($0.kind.rawValue)\"}" }
         let text = "{\"events\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "]}\n"
-        try AtomicFile.write(text, to: path)
+        try OutputFile.write(text, to: path)
     }
 
     private static func pathText(_ path: [CodingKey]) -> String {
         path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-    }
-}
-
-/// Whole-file writes that never leave a half-written file: a temporary file beside it, then rename.
-enum AtomicFile {
-    static func write(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw InputError("\(path): cannot write: \(error.localizedDescription)")
-        }
     }
 }

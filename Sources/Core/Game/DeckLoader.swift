@@ -1,20 +1,36 @@
 import Foundation
+import Platform
 
 /// Loads every `*.json` in a directory (one deck per file, an array of decks, or `{"decks": [...]}`), validates
-/// it, and drops cards that contain a word from `forbidden.txt`.
+/// it, and drops cards that contain a forbidden word: the built-in list always, plus the folder's `forbidden.txt`.
+/// Limits: a deck file at most `InputFile.Kind.deck` (1 MiB), `maxCards` cards a deck of `maxCardLength`
+/// characters each, `maxFiles` deck files and `maxFolderBytes` a folder (loading the largest folder takes ~2 s).
 public enum DeckLoader {
+    public static let maxCards = 5_000
+    public static let maxCardLength = 200
+    public static let maxFiles = 256
+    public static let maxFolderBytes = 4 << 20
+
     public static func load(directory: String) throws -> [Deck] {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: directory) else {
             throw DeckError("\(directory): no such deck directory")
         }
-        let forbidden = try loadForbidden(directory + "/forbidden.txt")
+        let forbidden = Forbidden.builtIn.union(try loadForbidden(directory + "/forbidden.txt"))
         var decks: [Deck] = []
         var seen: [String: String] = [:]
-        for name in names.sorted() where name.hasSuffix(".json") {
+        let files = names.sorted().filter { $0.hasSuffix(".json") }
+        guard files.count <= maxFiles else { throw DeckError("\(directory): \(files.count) deck files: at most \(maxFiles) are read") }
+        var total = 0
+        for name in files {
             let path = directory + "/" + name
-            guard let data = fm.contents(atPath: path) else { throw DeckError("\(path): cannot read") }
-            for var deck in try parse(Array(data), file: path) {
+            let data: [UInt8]
+            do throws(FileError) { data = try InputFile.read(path, as: .deck) } catch { throw DeckError(error.description) }
+            total += data.count
+            guard total <= maxFolderBytes else {
+                throw DeckError("\(directory): the deck files hold more than \(InputFile.sizeText(maxFolderBytes)) together (at \(name))")
+            }
+            for var deck in try parse(data, file: path) {
                 if let other = seen[deck.id] {
                     throw DeckError("\(path): deck '\(deck.id)': field 'id': duplicate id (also in \(other))")
                 }
@@ -28,10 +44,19 @@ public enum DeckLoader {
         return decks
     }
 
+    /// The words of a deck folder's list, which add to the built-in ones. No list: none; a list that cannot be
+    /// read (permissions, not a regular file, too large, not UTF-8) is an error, never an empty list.
     public static func loadForbidden(_ path: String) throws -> Set<String> {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        let data: [UInt8]
+        do throws(FileError) {
+            guard let d = try InputFile.readIfPresent(path, as: .wordList) else { return [] }
+            data = d
+        } catch {
+            throw DeckError("\(error.description) (the forbidden words must apply)")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else { throw DeckError("\(path): not UTF-8 text") }
         var words = Set<String>()
-        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+        for line in text.split(whereSeparator: \.isNewline) {
             let w = line.trimmingCharacters(in: .whitespaces)
             if !w.isEmpty && !w.hasPrefix("#") { words.insert(Forbidden.fold(w)) }
         }
@@ -105,10 +130,12 @@ public enum DeckLoader {
         guard let list = rawCards as? [Any] else { throw fail(name, "cards", "must be an array of strings") }
         var cards: [String] = []
         var seen = Set<String>()
+        guard list.count <= maxCards else { throw fail(name, "cards", "\(list.count) cards: at most \(maxCards)") }
         for (i, c) in list.enumerated() {
             guard let s = c as? String, !s.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw fail(name, "cards[\(i)]", "must be a non-empty string")
             }
+            guard s.count <= maxCardLength else { throw fail(name, "cards[\(i)]", "longer than \(maxCardLength) characters") }
             guard seen.insert(Forbidden.fold(s)).inserted else { throw fail(name, "cards[\(i)]", "duplicate card '\(s)'") }
             cards.append(s)
         }
@@ -125,6 +152,10 @@ public enum DeckLoader {
 
 /// Words that must never be shown: matched whole-word, case- and diacritic-insensitively.
 public enum Forbidden {
+    /// Always applied, whatever folder the decks come from: insults and crude words (a party game is played with
+    /// grandparents in the room) and divisive politics. A folder's `forbidden.txt` adds to these.
+    public static let builtIn: Set<String> = Set(["kurvë", "pidh", "kar", "mut", "qir", "bythë", "Enver"].map(fold))
+
     public static func fold(_ s: String) -> String {
         s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }

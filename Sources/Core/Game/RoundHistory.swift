@@ -1,5 +1,6 @@
 import Foundation
 import TextFormat
+import Platform
 
 /// Finished rounds, newest last, in `$XDG_DATA_HOME/kape/history.json` (else `~/.local/share/kape`).
 public struct RoundHistory: Sendable, Codable, Equatable {
@@ -67,9 +68,15 @@ public struct RoundHistory: Sendable, Codable, Equatable {
 
     /// A missing file is an empty history; a damaged one is an error naming it (never silently overwritten).
     public static func load(path: String) throws -> RoundHistory {
-        guard let data = FileManager.default.contents(atPath: path) else { return RoundHistory() }
+        let bytes: [UInt8]
+        do throws(FileError) {
+            guard let b = try InputFile.readIfPresent(path, as: .history) else { return RoundHistory() }
+            bytes = b
+        } catch {
+            throw DeckError(error.description)
+        }
         do {
-            return try JSONFile.decode(RoundHistory.self, from: data, file: path)
+            return try JSONFile.decode(RoundHistory.self, from: Data(bytes), file: path)
         } catch let e as OutOfRange {
             throw DeckError("\(path): \(e.description); correct that value or move the file away (nothing was changed)")
         } catch {
@@ -84,7 +91,9 @@ public struct RoundHistory: Sendable, Codable, Equatable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try encoder.encode(self).write(to: url, options: .atomic)
+            try OutputFile.write(Array(try encoder.encode(self)), to: path)
+        } catch let error as FileError {
+            throw DeckError("\(path): cannot write round history: \(error.message)")
         } catch {
             throw DeckError("\(path): cannot write round history: \(error.localizedDescription)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Where VIP decks get unlocked: a real store plugs in behind this; `LocalStore` reads a local entitlement file.
 public protocol Store: Sendable {
@@ -11,7 +12,7 @@ public struct LocalStore: Store {
 
     public init(path: String) {
         struct File: Decodable { var unlocked: [String] }
-        let data = FileManager.default.contents(atPath: path)
+        let data = (try? InputFile.read(path, as: .settings)).map { Data($0) }
         unlocked = Set(data.flatMap { try? JSONDecoder().decode(File.self, from: $0) }?.unlocked ?? [])
     }
 

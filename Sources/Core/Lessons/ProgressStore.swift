@@ -1,7 +1,7 @@
 import Foundation
 import TextFormat
-import Glibc
 import Platform
+import Glibc
 
 public struct ProgressError: Error, CustomStringConvertible {
     public var description: String
@@ -100,42 +100,20 @@ public struct ProgressStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .secondsSince1970
-        let bytes = try encoder.encode(data)
-        let temp = path + ".tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ProgressError("\(temp): cannot create: \(String(cString: strerror(errno)))") }
-        savePhaseHook?(.tempOpened)
-        let half = bytes.count / 2
-        var ok = Self.writeAll(fd, bytes.prefix(half))
-        savePhaseHook?(.halfWritten)
-        ok = ok && Self.writeAll(fd, bytes.dropFirst(half))
-        ok = ok && fsync(fd) == 0
-        let saved = errno
-        close(fd)
-        guard ok else { throw ProgressError("\(temp): cannot write: \(String(cString: strerror(saved)))") }
-        savePhaseHook?(.synced)
-        guard rename(temp, path) == 0 else {
-            throw ProgressError("\(path): cannot replace: \(String(cString: strerror(errno)))")
-        }
-        savePhaseHook?(.renamed)
-        // The rename itself must reach the disk too.
-        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dir >= 0 {
-            _ = fsync(dir)
-            close(dir)
-        }
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: Data) -> Bool {
-        bytes.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return false }
-                offset += n
-            }
-            return true
+        let bytes = [UInt8](try encoder.encode(data))
+        // A temporary file created exclusively beside the store (never through a link), renamed over it once synced.
+        do throws(FileError) {
+            let file = try OutputFile(replacing: path)
+            savePhaseHook?(.tempOpened)
+            let half = bytes.count / 2
+            try file.write(Array(bytes.prefix(half)))
+            savePhaseHook?(.halfWritten)
+            try file.write(Array(bytes.dropFirst(half)))
+            savePhaseHook?(.synced)  // all written; commit() syncs and renames
+            try file.commit()
+            savePhaseHook?(.renamed)
+        } catch {
+            throw ProgressError(error.description)
         }
     }
 }

@@ -46,8 +46,9 @@ public enum ClipFile {
             clip.samples.withUnsafeBufferPointer { format.encode($0.baseAddress!, count: $0.count, into: raw.baseAddress!) }
         }
         let result = bytes.withUnsafeBytes { sink.write($0.baseAddress!, frames: clip.frames) }
-        sink.finish()
         if case .failed(let e) = result { throw AudioError.file(path, e.message) }
+        sink.finish()
+        if let e = sink.finishError { throw e }
     }
 
     static func formatName(_ format: Int32) -> String {

@@ -1,5 +1,6 @@
 import CSndfile
 import Glibc
+import Platform
 
 /// A sound file decoded in blocks (lessons, `kape stretch`): never loaded whole.
 public final class SoundFileReader {
@@ -43,12 +44,14 @@ public final class SoundFileReader {
     }
 }
 
-/// Writes WAV (16-bit), FLAC (16-bit) or Ogg Vorbis by the path's extension, in blocks.
+/// Writes WAV (16-bit), FLAC (16-bit) or Ogg Vorbis by the path's extension, in blocks, through a temporary file
+/// that `close()` renames over `path` (an error or a kill on the way leaves the old file).
 public final class SoundFileWriter {
     public let path: String
     public let channels: Int
     private let file: OpaquePointer
     private var closed = false
+    private let output: OutputFile
 
     public init(path: String, rate: Int, channels: Int) throws {
         let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
@@ -63,7 +66,8 @@ public final class SoundFileWriter {
         info.samplerate = Int32(rate)
         info.channels = Int32(channels)
         info.format = format
-        guard let f = sf_open(path, Int32(SFM_WRITE), &info) else {
+        do throws(FileError) { output = try OutputFile(replacing: path) } catch { throw AudioError.file(path, error.message) }
+        guard let f = sf_open_fd(output.fd, Int32(SFM_WRITE), &info, Int32(SF_FALSE)) else {
             throw AudioError.file(path, "cannot write: \(String(cString: sf_strerror(nil)))")
         }
         // Clip rather than wrap when converting float to integer samples.
@@ -73,7 +77,7 @@ public final class SoundFileWriter {
         file = f
     }
 
-    deinit { if !closed { sf_close(file) } }
+    deinit { if !closed { sf_close(file); output.discard() } }
 
     public func write(_ samples: UnsafePointer<Float>, frames: Int) throws {
         guard frames > 0 else { return }
@@ -84,6 +88,7 @@ public final class SoundFileWriter {
     public func close() throws {
         guard !closed else { return }
         closed = true
-        guard sf_close(file) == 0 else { throw AudioError.file(path, "could not be finished") }
+        guard sf_close(file) == 0 else { output.discard(); throw AudioError.file(path, "could not be finished") }
+        do throws(FileError) { try output.commit() } catch { throw AudioError.file(path, error.message) }
     }
 }

@@ -7,6 +7,9 @@ import Platform
 /// Offline (`paced: false`) it takes frames as fast as they come: renders and tests. Paced, it behaves like a
 /// device with `periods` periods of buffer drained by the monotonic clock, so the engine's timing, wake-ups and
 /// latency records are those of a real sound card: the embedded default when no card can be opened.
+///
+/// The file is an `OutputFile`: `path` is written through a temporary file renamed into place by `finish()`
+/// (a run that fails or is killed leaves the old file), or is a new, exclusively created fallback file.
 public final class WavFileSink: AudioSink, @unchecked Sendable {
     /// Read from any thread; its buffer grows like a device's after an xrun (paced mode).
     public var info: SinkInfo { sizes.info }
@@ -21,8 +24,28 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
     private var startFrame: Int64 = 0     // frames played when the virtual device (re)started
     private var started = false
     private var closed = false
+    private let output: OutputFile
+    /// Why the file could not be completed by `finish()`, if it could not.
+    public private(set) var finishError: AudioError?
 
-    public init(path: String, request: SinkRequest = SinkRequest(), paced: Bool = false) throws {
+    /// Replaces `path` when finished.
+    public convenience init(path: String, request: SinkRequest = SinkRequest(), paced: Bool = false) throws {
+        let output: OutputFile
+        do throws(FileError) { output = try OutputFile(replacing: path) } catch { throw AudioError.file(path, error.message) }
+        try self.init(output: output, request: request, paced: paced)
+    }
+
+    /// A new file with a unique name in `directory` (`prefix` + six random characters + `.wav`), never through a link.
+    public convenience init(newIn directory: String, prefix: String, request: SinkRequest = SinkRequest(), paced: Bool = false) throws {
+        let output: OutputFile
+        do throws(FileError) { output = try OutputFile(newIn: directory, prefix: prefix, suffix: ".wav") } catch {
+            throw AudioError.file(error.path, error.message)
+        }
+        try self.init(output: output, request: request, paced: paced)
+    }
+
+    private init(output: OutputFile, request: SinkRequest, paced: Bool) throws {
+        let path = output.path
         let format = request.formats.first ?? .s16
         var sfInfo = SF_INFO()
         sfInfo.samplerate = Int32(request.rate)
@@ -33,10 +56,11 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
         case .float: Int32(SF_FORMAT_FLOAT)
         }
         sfInfo.format = Int32(SF_FORMAT_WAV) | subtype
-        guard let handle = sf_open(path, Int32(SFM_WRITE), &sfInfo) else {
+        guard let handle = sf_open_fd(output.fd, Int32(SFM_WRITE), &sfInfo, Int32(SF_FALSE)) else {
             throw AudioError.file(path, "cannot write the WAV file: \(String(cString: sf_strerror(nil)))")
         }
         file = handle
+        self.output = output
         self.path = path
         self.paced = paced
         frameBytes = request.channels * format.bytes
@@ -51,7 +75,8 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
         return next
     }
 
-    deinit { if !closed { sf_close(file) } }
+    // Never finished (an error on the way): the target keeps what it had.
+    deinit { if !closed { sf_close(file); output.discard() } }
 
     /// Frames the virtual device has played since it started (paced mode).
     private func played(now: UInt64) -> Int64 {
@@ -108,5 +133,6 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
         }
         sf_close(file)
         closed = true
+        do throws(FileError) { try output.commit() } catch { finishError = AudioError.file(path, error.message) }
     }
 }

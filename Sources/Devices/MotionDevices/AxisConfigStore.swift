@@ -43,28 +43,9 @@ public struct AxisConfigStore: Sendable {
     private func writeAtomically(_ text: String) throws(DeviceError) {
         let dir = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         try makeDirectories(dir)
-        let temp = "\(path).tmp.\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw fail(temp, "cannot create") }
-        var ok = true
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { ok = false; break }
-            offset += n
+        do throws(FileError) { try OutputFile.write(text, to: path) } catch {
+            throw DeviceError(path: path, kind: .openFailed(errno: errno), error.message)
         }
-        ok = ok && fsync(fd) == 0
-        close(fd)
-        guard ok, rename(temp, path) == 0 else {
-            let e = fail(temp, "cannot write")
-            unlink(temp)
-            throw e
-        }
-        let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 { fsync(dfd); close(dfd) }
-        bytes.removeAll()
     }
 
     private func makeDirectories(_ dir: String) throws(DeviceError) {
@@ -81,14 +62,6 @@ public struct AxisConfigStore: Sendable {
 }
 
 func readWholeFile(_ path: String) -> String? {
-    guard let f = fopen(path, "r") else { return nil }
-    defer { fclose(f) }
-    var out = [UInt8]()
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let n = fread(&chunk, 1, chunk.count, f)
-        if n <= 0 { break }
-        out += chunk[0..<n]
-    }
-    return String(decoding: out, as: UTF8.self)
+    guard let bytes = try? InputFile.read(path, as: .settings) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
 }

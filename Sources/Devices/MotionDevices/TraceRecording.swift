@@ -16,20 +16,21 @@ public protocol TraceRecording: AnyObject {
 
 /// The file `evemu-record` writes, through the project's `EvemuWriter`: the commented description, then one
 /// `E:` line per event with evemu's comment, times made relative to the first event (which is at 0.000001, as
-/// evemu-record does).
+/// evemu-record does). The file is written beside `path` and renamed into place by `finish()`, so a failed
+/// recording never replaces an older one.
 final class EvemuRecordWriter: TraceRecording {
     private let path: String
-    private var fd: Int32 = -1
+    private var file: OutputFile?
     private var pending: [UInt8] = []
     private var offset: Int64?
     private var writer: EvemuWriter?
 
     init(path: String) { self.path = path }
-    deinit { if fd >= 0 { close(fd) } }
 
     func begin(device d: MotionDeviceInfo) throws(DeviceError) {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw DeviceError(path: path, kind: .openFailed(errno: errno), "cannot create the recording: \(errnoText(errno))") }
+        do throws(FileError) { file = try OutputFile(replacing: path) } catch {
+            throw DeviceError(path: path, kind: .openFailed(errno: errno), "cannot create the recording: \(error.message)")
+        }
         let w = EvemuWriter(device: d, kernel: Host.kernelRelease(), dmi: Host.dmiModalias())
         pending += w.header().utf8
         writer = w
@@ -46,23 +47,20 @@ final class EvemuRecordWriter: TraceRecording {
     }
 
     func flush() throws(DeviceError) {
-        guard fd >= 0, !pending.isEmpty else { return }
-        var written = 0
-        while written < pending.count {
-            let n = pending.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw DeviceError(path: path, kind: .openFailed(errno: errno), "cannot write the recording: \(errnoText(errno))") }
-            written += n
+        guard let file, !pending.isEmpty else { return }
+        do throws(FileError) { try file.write(pending) } catch {
+            throw DeviceError(path: path, kind: .openFailed(errno: errno), "cannot write the recording: \(error.message)")
         }
         pending.removeAll(keepingCapacity: true)
     }
 
     func finish() throws(DeviceError) {
         try flush()
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
-        fd = -1
+        guard let file else { return }
+        self.file = nil
+        do throws(FileError) { try file.commit() } catch {
+            throw DeviceError(path: path, kind: .openFailed(errno: errno), "cannot write the recording: \(error.message)")
+        }
     }
 }
 

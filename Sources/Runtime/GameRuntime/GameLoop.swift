@@ -28,6 +28,8 @@ public final class GameLoop {
     private var plain = PlainLog()
     private var stdinOpen = true
     private var motionEnded = false
+    /// SIGINT or SIGTERM ended the game: the caller finishes its files, then dies of it as usual.
+    public private(set) var quitSignal: Int32?
 
     public init(session: GameSession, feed: MotionFeed?, sound: GameSound?, rumble: Rumble?, fullScreen: Bool,
          onFinished: @escaping (String, RoundResult, [String]) -> Void, onSettings: @escaping (GameSettings) -> Void) {
@@ -104,6 +106,10 @@ public final class GameLoop {
                 // Stopped from outside (SIGSTOP): the shell may have reset the terminal meanwhile.
                 perform(session.interrupt(.suspended, at: now))
                 if fullScreen { TerminalMode.enter(); lastFrame = "" }
+            case SIGINT, SIGTERM:
+                perform(session.interrupt(.suspended, at: now))
+                quitSignal = sig
+                quit = true
             case SIGHUP:
                 // The terminal is gone: pause, keep nothing on screen, leave.
                 perform(session.interrupt(.suspended, at: now))

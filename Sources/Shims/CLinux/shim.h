@@ -2,3 +2,5 @@
 #include <fcntl.h>
 
 int pipe2(int pipefd[2], int flags);
+// mkstemp with a suffix and open flags (O_CLOEXEC): exclusive creation of temporary and fallback files.
+int mkostemps(char *template, int suffixlen, int flags);

@@ -40,9 +40,8 @@ extension Play {
             do {
                 AlsaSink.setQuiet(true)
                 let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 128, periods: 2, adaptive: !fixedBuffer)
-                let fallback = temporaryPath("kape-play.wav")
-                let (sink, note) = try openSink(device: device, request: request, paced: true, fallback: fallback)
-                if let note { soundNote = "Pa kartë zëri: tingujt shkojnë në \(fallback)"; soundMessage = note }
+                let (sink, note) = try openSink(device: device, request: request, paced: true, fallback: FallbackWAV("play"))
+                if let note, let wav = sink as? WavFileSink { soundNote = "Pa kartë zëri: tingujt shkojnë në \(wav.path)"; soundMessage = note }
                 sound = try GameSound(sink: sink, soundsDirectory: sounds.path)
             } catch {
                 soundNote = "Pa zë: gabim i pajisjes së zërit"
@@ -52,6 +51,7 @@ extension Play {
         if !fullScreen, let soundMessage { Console.err("kape: \(soundMessage)\n") }
 
         let seed = self.seed
+        nonisolated(unsafe) var progressError: String?
         var session = GameSession(decks: all, locked: locked, settings: settings, input: input) { deck in
             CardOrder.make(cards: deck.cards, previous: history.value.previousCards(deck: deck.id),
                            seed: seed ?? UInt64.random(in: 0...UInt64(UInt32.max)))
@@ -63,11 +63,16 @@ extension Play {
                                 let stamp = ISO8601DateFormatter().string(from: Date())
                                 history.value.append(.init(deck: deck, seed: seed ?? 0, finished: stamp, result: result, shown: shown))
                                 try? history.value.save(path: history.path)
+                                do { try Self.recordProgress(deck: deck, result: result) } catch {
+                                    progressError = "\(error)"
+                                }
                             },
                             onSettings: { Self.saveSettings($0, settingsPath) })
         loop.restore = { all.map { $0.isLocked(in: LocalStore(path: LocalStore.defaultPath())) } }
         if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
         let started = MonotonicClock.nanos()
+        // SIGINT and SIGTERM end the loop like q does, so the sound file is finished (its header written).
+        TerminalMode.catchQuitSignals()
         loop.run(startDeck: startDeck)
         TerminalMode.leave()
         feed?.shutdown()
@@ -76,6 +81,11 @@ extension Play {
             let xruns = engine.takeXruns()
             Console.err(RealtimeReport.describe(engine) + "kape: sound: \(engine.info.device), period \(engine.info.periodFrames) frames, buffer \(engine.info.bufferFrames) frames; xruns: \(engine.xruns)\n"
                 + XrunReport.lines(xruns, info: engine.info) { Double(Int64($0) - Int64(started)) / 1e9 })
+        }
+        if let progressError { Console.err("kape: warning: the round was not recorded in the progress store: \(progressError)\n") }
+        if let sig = loop.quitSignal {
+            signal(sig, SIG_DFL)
+            raise(sig)
         }
         if latency {
             let p = Percentiles(records.map(\.internalMs)), a = Percentiles(records.map(\.audibleMs))
@@ -100,14 +110,14 @@ extension Play {
     }
 
     static func loadSettings(_ path: String) -> GameSettings {
-        guard let data = FileManager.default.contents(atPath: path) else { return GameSettings() }
-        return (try? JSONDecoder().decode(GameSettings.self, from: data)) ?? GameSettings()
+        guard let bytes = try? InputFile.read(path, as: .settings) else { return GameSettings() }
+        return (try? JSONDecoder().decode(GameSettings.self, from: Data(bytes))) ?? GameSettings()
     }
 
     static func saveSettings(_ settings: GameSettings, _ path: String) {
         guard let data = try? JSONEncoder().encode(settings) else { return }
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        try? OutputFile.write(Array(data), to: path)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TextFormat
+import Platform
 
 /// `lesson.json`: what the lesson list shows.
 public struct LessonInfo: Sendable, Codable, Equatable {
@@ -24,7 +25,11 @@ public struct Lesson: Sendable {
     public static func load(folder: String) throws -> Lesson {
         let fm = FileManager.default
         let metaPath = folder + "/lesson.json"
-        guard let data = fm.contents(atPath: metaPath) else { throw TranscriptError(file: metaPath, line: 0, "missing lesson.json") }
+        guard fm.fileExists(atPath: metaPath) else { throw TranscriptError(file: metaPath, line: 0, "missing lesson.json") }
+        let data: Data
+        do throws(FileError) { data = Data(try InputFile.read(metaPath, as: .lesson)) } catch {
+            throw TranscriptError(file: metaPath, line: 0, error.message)
+        }
         let info: LessonInfo
         do {
             info = try JSONFile.decode(LessonInfo.self, from: data, file: metaPath)

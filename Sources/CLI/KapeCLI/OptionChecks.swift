@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import Platform
+
+/// The checks every command's `validate()` shares, so a bad command line is always a usage error (exit 2) before
+/// anything is read or written.
+enum OptionCheck {
+    /// A finite number within `range`: NaN, ±inf and values out of range are refused, naming the option.
+    static func number(_ value: Double?, _ option: String, _ range: ClosedRange<Double>, _ unit: String = "") throws {
+        guard let value else { return }
+        guard value.isFinite, range.contains(value) else {
+            throw ValidationError("\(option) must be a number from \(text(range.lowerBound)) to \(text(range.upperBound))\(unit), got \(value)")
+        }
+    }
+
+    static func number(_ value: Int?, _ option: String, _ range: ClosedRange<Int>, _ unit: String = "") throws {
+        guard let value else { return }
+        guard range.contains(value) else {
+            throw ValidationError("\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound)\(unit), got \(value)")
+        }
+    }
+
+    /// Outputs (option name, path; nil when not given) must not be any input nor each other (same file by device
+    /// and inode, so links and `./` spellings are caught).
+    static func outputs(_ outputs: [(String, String?)], inputs: [String?]) throws {
+        let named = outputs.compactMap { o in o.1.map { (option: o.0, path: $0) } }
+        do throws(FileError) {
+            try FileIdentity.refuseOverlap(outputs: named, inputs: inputs.compactMap { $0 })
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The files in a folder (and its subfolders down to `depth`), as inputs an output must not replace.
+    static func files(in directory: String, depth: Int = 1) -> [String] {
+        guard depth > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.flatMap { name -> [String] in
+            let path = directory + "/" + name
+            return [path] + files(in: path, depth: depth - 1)
+        }
+    }
+
+    private static func text(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"
+    }
+}

@@ -1,0 +1,98 @@
+import Glibc
+
+/// Reading files that users name: only regular files (a FIFO would block, /dev/zero never ends), and no larger
+/// than a limit per kind of file, so no input can grow memory without bound. The limits are documented in the
+/// README; every error names the file.
+public enum InputFile {
+    /// What kind of file, for messages ("a trace"), and its limit in bytes.
+    public struct Kind: Sendable {
+        public let name: String
+        public let limit: Int
+        public init(_ name: String, limit: Int) { self.name = name; self.limit = limit }
+
+        public static let trace = Kind("a trace", limit: 1 << 30)
+        public static let truth = Kind("a truth file", limit: 16 << 20)
+        public static let deck = Kind("a deck file", limit: 1 << 20)
+        public static let wordList = Kind("a forbidden-words list", limit: 1 << 20)
+        public static let answers = Kind("an answers file", limit: 1 << 20)
+        public static let settings = Kind("a settings file", limit: 1 << 20)
+        public static let history = Kind("the round history", limit: 64 << 20)
+        public static let lesson = Kind("a lesson.json", limit: 1 << 20)
+    }
+
+    /// Opens a regular file for reading and checks its size (never waits on a FIFO); the caller closes `fd`.
+    public static func open(_ path: String, as kind: Kind) throws(FileError) -> (fd: Int32, size: Int) {
+        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { throw FileError(path, "cannot open: \(errnoText(errno))") }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let e = errno
+            close(fd)
+            throw FileError(path, "cannot read: \(errnoText(e))")
+        }
+        let type = st.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            close(fd)
+            throw FileError(path, "is \(typeName(type)), not a regular file: expected \(kind.name)")
+        }
+        let size = Int(st.st_size)
+        guard size <= kind.limit else {
+            close(fd)
+            throw FileError(path, "is \(sizeText(size)): \(kind.name) may be at most \(sizeText(kind.limit))")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return (fd, size)
+    }
+
+    /// The whole file, if it is regular and within the limit (a file still growing is cut off at the limit + 1
+    /// byte and refused).
+    public static func read(_ path: String, as kind: Kind) throws(FileError) -> [UInt8] {
+        let (fd, size) = try open(path, as: kind)
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard bytes.count <= kind.limit else {
+                    throw FileError(path, "grew past \(sizeText(kind.limit)) while being read: \(kind.name) may be at most that")
+                }
+                bytes += [UInt8](repeating: 0, count: min(kind.limit + 1, bytes.count * 2) - bytes.count)
+            }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw FileError(path, "cannot read: \(errnoText(errno))") }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+
+    /// Like `read`, but a file that does not exist is nil (stores that start empty).
+    public static func readIfPresent(_ path: String, as kind: Kind) throws(FileError) -> [UInt8]? {
+        var st = stat()
+        if lstat(path, &st) != 0 && errno == ENOENT { return nil }
+        return try read(path, as: kind)
+    }
+
+    public static func sizeText(_ bytes: Int) -> String {
+        if bytes >= 1 << 30 && bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
+        if bytes >= 1 << 20 {
+            let tenths = (bytes * 10) >> 20
+            return bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes (\(tenths / 10).\(tenths % 10) MiB)"
+        }
+        return "\(bytes) bytes"
+    }
+
+    static func typeName(_ type: mode_t) -> String {
+        switch type {
+        case S_IFDIR: "a directory"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFIFO: "a FIFO (pipe)"
+        case S_IFSOCK: "a socket"
+        default: "of an unknown type"
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import CLinux
+import Glibc
+
+/// A file being written so that nothing is lost: either a temporary file created exclusively beside the target
+/// and renamed over it by `commit()` (after fsync), so a failure or a kill leaves the old file; or a new file with
+/// a unique name (`newIn`), for fallbacks in shared folders such as $TMPDIR. Neither is ever opened through a
+/// link someone planted: both are created with O_EXCL. Not committed means removed.
+public final class OutputFile {
+    /// The name the file has once committed.
+    public let path: String
+    /// Open for writing (libsndfile writers take it through `sf_open_fd`).
+    public private(set) var fd: Int32
+    private let temp: String?
+    private var done = false
+
+    /// A temporary file beside `path`; `commit()` moves it into place.
+    public init(replacing path: String) throws(FileError) {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[...$0]) } ?? ""
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !base.isEmpty else { throw FileError(path, "names a folder, expected a file name") }
+        var st = stat()
+        if stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR { throw FileError(path, "is a directory, expected a file name") }
+        let (fd, name) = try Self.create(dir + "." + base + ".tmp-", suffix: "", for: path)
+        // mkostemps makes 0600: give the file the target's mode, or what a new file would get.
+        let mode = stat(path, &st) == 0 ? st.st_mode & 0o7777 : Self.defaultMode
+        fchmod(fd, mode)
+        self.path = path
+        self.fd = fd
+        temp = name
+    }
+
+    /// A new file `directory/prefixXXXXXX suffix` with a name no one else has (0600); `path` says which.
+    public init(newIn directory: String, prefix: String, suffix: String) throws(FileError) {
+        let dir = directory.hasSuffix("/") ? directory : directory + "/"
+        let (fd, name) = try Self.create(dir + prefix, suffix: suffix, for: dir + prefix + "XXXXXX" + suffix)
+        path = name
+        self.fd = fd
+        temp = nil
+    }
+
+    deinit { discard() }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw FileError(path, "cannot write: \(errnoText(n < 0 ? errno : ENOSPC))") }
+            offset += n
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) throws(FileError) {
+        let failure = bytes.withUnsafeBytes { raw -> FileError? in
+            do throws(FileError) { try write(raw) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Syncs and closes the file, and for `replacing` moves it over the target (and syncs the folder).
+    public func commit() throws(FileError) {
+        guard !done else { return }
+        done = true
+        let synced = fsync(fd) == 0 || errno == EINVAL
+        let syncErrno = errno
+        let closed = close(fd) == 0
+        fd = -1
+        guard synced, closed else {
+            if let temp { unlink(temp) }
+            throw FileError(path, "cannot write: \(errnoText(synced ? errno : syncErrno))")
+        }
+        guard let temp else { return }
+        guard rename(temp, path) == 0 else {
+            let e = errno
+            unlink(temp)
+            throw FileError(path, "cannot replace: \(errnoText(e))")
+        }
+        let dir = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "."
+        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+    }
+
+    /// Gives up: the temporary file is removed and the target left as it was (a `newIn` file is removed too).
+    public func discard() {
+        guard !done else { return }
+        done = true
+        if fd >= 0 { close(fd); fd = -1 }
+        unlink(temp ?? path)
+    }
+
+    /// Writes `bytes` to `path` all or nothing.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let file = try OutputFile(replacing: path)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    public static func write(_ text: String, to path: String) throws(FileError) {
+        try write(Array(text.utf8), to: path)
+    }
+
+    private static let defaultMode: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return 0o666 & ~mask
+    }()
+
+    private static func create(_ prefix: String, suffix: String, for path: String) throws(FileError) -> (Int32, String) {
+        var template = Array((prefix + "XXXXXX" + suffix).utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkostemps($0.baseAddress!, Int32(suffix.utf8.count), O_CLOEXEC) }
+        guard fd >= 0 else { throw FileError(path, "cannot create a file there: \(errnoText(errno))") }
+        return (fd, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+}

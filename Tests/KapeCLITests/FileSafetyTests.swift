@@ -1,0 +1,202 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What every command does with the files it is given (issue 14): an output that is one of the inputs is refused,
+/// outputs are replaced only when complete, readers take regular files of bounded size, numbers on the command
+/// line are finite and in range, and fallback files in shared folders are never written through a link.
+@Suite struct FileSafetyTests {
+    static func repo(_ path: String) -> String { packageRoot + "/" + path }
+    static let trace = repo("traces/demo-round.evemu")
+
+    /// Runs kape with a time and memory bound, so a reader that never ends fails the test instead of the machine.
+    func bounded(_ arguments: [String], environment: [String: String] = [:]) throws -> KapeRun {
+        let quoted = ([KapeRun.binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        return try KapeRun.run(["-c", "ulimit -v 4000000; exec timeout -s KILL 30 " + quoted.joined(separator: " ")],
+                               environment: environment, executable: "/bin/sh")
+    }
+
+    func sine(_ path: String, seconds: Int, rate: Int = 16_000) throws {
+        let sox = Process()
+        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
+        sox.arguments = ["-n", "-r", "\(rate)", "-c", "1", "-b", "16", path, "synth", "\(seconds)", "sine", "300", "vol", "0.5"]
+        try sox.run()
+        sox.waitUntilExit()
+        try #require(sox.terminationStatus == 0)
+    }
+
+    @Test func anOutputThatIsAnInputIsRefusedAndTheInputKept() throws {
+        let dir = try TemporaryDirectory()
+        let input = dir.path("in.wav")
+        try sine(input, seconds: 1)
+        let before = try Data(contentsOf: URL(fileURLWithPath: input))
+        try FileManager.default.linkItem(atPath: input, toPath: dir.path("hard.wav"))
+        try FileManager.default.createSymbolicLink(atPath: dir.path("sym.wav"), withDestinationPath: input)
+        let trace = dir.path("t.evemu")
+        try FileManager.default.copyItem(atPath: Self.trace, toPath: trace)
+        try FileManager.default.copyItem(atPath: Self.repo("traces/demo-round.truth.json"), toPath: dir.path("t.truth.json"))
+        let traceBefore = try Data(contentsOf: URL(fileURLWithPath: trace))
+        let cases: [[String]] = [
+            ["stretch", input, input, "--speed", "1.5"],
+            ["stretch", input, dir.url.path + "/./in.wav", "--speed", "1.5"],
+            ["stretch", input, dir.path("hard.wav"), "--speed", "1.5"],
+            ["stretch", input, dir.path("sym.wav"), "--speed", "1.5"],
+            ["stretch", input, dir.path("out.wav"), "--plot", input],
+            ["stretch", input, dir.path("out.wav"), "--plot", dir.path("out.wav")],
+            ["trace", "convert", trace, trace],
+            ["replay", trace, "--plot", trace],
+            ["replay", trace, "--plot", dir.path("t.truth.json")],
+            ["eval", dir.url.path, "--report", trace],
+            ["play", "--deck", "mix-shqip", "--trace", trace, "--headless", "--decks", Self.repo("decks"), "--share", trace],
+            ["play", "--deck", "mix-shqip", "--trace", trace, "--headless", "--decks", Self.repo("decks"), "--device", "wav:" + trace],
+            ["bench", "latency", trace, "--device", "wav:" + trace],
+        ]
+        for args in cases {
+            let r = try KapeRun.run(args, environment: ["XDG_DATA_HOME": dir.path("data")])
+            #expect(r.status == 2, "\(args): \(r.stderr)")
+            #expect(r.stderr.contains("same file"), "\(args): \(r.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: trace)) == traceBefore)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("out.wav")), "nothing is written when the command line is refused")
+    }
+
+    /// A stretch killed half-way leaves the old output, not half a file: the new one is written beside it and
+    /// renamed into place only when complete.
+    @Test func aKilledWriterLeavesTheOldOutput() throws {
+        let dir = try TemporaryDirectory()
+        let input = dir.path("long.wav")
+        try sine(input, seconds: 1200)
+        let output = dir.path("out.wav")
+        let old = Data("the old output".utf8)
+        try old.write(to: URL(fileURLWithPath: output))
+        let child = try KapeChild(["stretch", input, output, "--speed", "0.5"], environment: [:])
+        // Kill it once it is writing: a new file beside the output (now), or the output itself changed (before).
+        var writing = false
+        while child.process.isRunning && !writing {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.url.path)) ?? []
+            let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+            writing = names.contains { $0.hasPrefix(".out.wav.tmp-") } || size != old.count
+            if !writing { usleep(1000) }
+        }
+        child.signal(SIGKILL)
+        let end = child.finish()
+        try #require(end.signalled, "the stretch ended before it could be killed: \(end.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == old)
+    }
+
+    @Test func everyNumericOptionRefusesNaNInfinityAndOutOfRange() throws {
+        let dir = try TemporaryDirectory()
+        let input = dir.path("in.wav")
+        try sine(input, seconds: 1)
+        let plot = ["--plot", dir.path("p.svg")]
+        let cases: [(args: [String], option: String)] = [
+            (["replay", Self.trace] + plot + ["--from", "nan"], "--from"),
+            (["replay", Self.trace] + plot + ["--to", "inf"], "--to"),
+            (["replay", Self.trace, "--fire", "nan"], "--fire"),
+            (["replay", Self.trace, "--rearm", "-inf"], "--rearm"),
+            (["eval", dir.url.path, "--fire", "1e400"], "--fire"),
+            (["stretch", input, dir.path("o.wav"), "--speed", "nan"], "--speed"),
+            (["stretch", input, dir.path("o.wav"), "--speed-change", "inf:1.5"], "--speed-change"),
+            (["trace", "synth", "--seed", "1", "--seconds", "inf", "-o", dir.path("s.evemu")], "--seconds"),
+            (["trace", "synth", "--seed", "1", "--idle", "nan", "-o", dir.path("s.evemu")], "--idle"),
+            (["trace", "synth", "--seed", "1", "--pivot", "nan", "-o", dir.path("s.evemu")], "--pivot"),
+            (["accuracy", "--rounds", "-1"], "--rounds"),
+            (["accuracy", "--set", "fusionSeconds=nan"], "fusionSeconds"),
+            (["live", "--duration", "inf"], "--duration"),
+            (["record", "-o", dir.path("r.evemu"), "--duration", "nan"], "--duration"),
+            (["rumble", "--strong", "nan"], "--strong"),
+            (["devices", "--probe", "inf"], "--probe"),
+            (["shadow", Self.repo("lessons/cafe-bestellen"), "--start", "inf"], "--start"),
+            (["shadow", Self.repo("lessons/cafe-bestellen"), "--speed", "nan"], "--speed"),
+            (["settings", "--loop-pause", "nan"], "--loop-pause"),
+            (["settings", "--default-speed", "inf"], "--default-speed"),
+            (["sound", "play", "success", "--rate", "0"], "--rate"),
+        ]
+        for c in cases {
+            let r = try bounded(c.args, environment: ["XDG_DATA_HOME": dir.path("data")])
+            #expect(r.status == 2, "\(c.args): exit \(r.status) \(r.stderr.prefix(300))")
+            #expect(r.stderr.contains(c.option), "\(c.args): \(r.stderr.prefix(300))")
+        }
+    }
+
+    @Test func readersRefuseWhatIsNotARegularFileOrTooLarge() throws {
+        let dir = try TemporaryDirectory()
+        let fifo = dir.path("fifo.csv")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let data = ["XDG_DATA_HOME": dir.path("data")]
+        let zero = "/dev/zero"
+        // eval reads whatever *.evemu the folder holds: a link to /dev/zero among them.
+        let evalDir = dir.path("eval")
+        try FileManager.default.createDirectory(atPath: evalDir, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: evalDir + "/z.evemu", withDestinationPath: zero)
+        try "{\"events\": []}".write(toFile: evalDir + "/z.truth.json", atomically: true, encoding: .utf8)
+        // A trace over the limit (sparse: no disk used).
+        let huge = dir.path("huge.evemu")
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, (1 << 30) + 1) == 0)
+        let cases: [(args: [String], file: String)] = [
+            (["replay", zero], zero),
+            (["replay", "--format", "csv", fifo], fifo),
+            (["replay", huge], huge),
+            (["trace", "convert", zero, dir.path("o.csv")], zero),
+            (["play", "--deck", "mix-shqip", "--trace", zero, "--headless", "--decks", Self.repo("decks"), "--no-sound"], zero),
+            (["play", "--deck", "mix-shqip", "--trace", fifo, "--no-sound", "--decks", Self.repo("decks")], fifo),
+            (["bench", "latency", zero], zero),
+            (["eval", evalDir], evalDir + "/z.evemu"),
+            (["dictate", Self.repo("lessons/cafe-bestellen"), "--answers", zero], zero),
+        ]
+        for c in cases {
+            let r = try bounded(c.args, environment: data)
+            #expect(r.status == 1, "\(c.args): exit \(r.status) \(r.stderr.prefix(300))")
+            #expect(r.stderr.contains(c.file) && (r.stderr.contains("not a regular file") || r.stderr.contains("at most")),
+                    "\(c.args): \(r.stderr.prefix(300))")
+        }
+        #expect(try bounded(["replay", huge]).stderr.contains("a trace may be at most 1 GiB"))
+    }
+
+    @Test func oversizedDeckFilesAndDeckFilesThatAreNotFilesAreRefused() throws {
+        let dir = try TemporaryDirectory()
+        let decks = dir.path("decks")
+        try FileManager.default.createDirectory(atPath: decks, withIntermediateDirectories: true)
+        // 5 MiB of deck (the limit is 1 MiB): one deck of many cards.
+        let cards = (0..<400_000).map { "\"karta \($0)\"" }.joined(separator: ",")
+        try "{\"id\": \"big\", \"title\": \"Big\", \"cards\": [\(cards)]}".write(toFile: decks + "/big.json", atomically: true, encoding: .utf8)
+        let big = try bounded(["decks", "--decks", decks])
+        #expect(big.status == 1 && big.stderr.contains(decks + "/big.json") && big.stderr.contains("at most 1 MiB"), "\(big.stderr)")
+        try FileManager.default.removeItem(atPath: decks + "/big.json")
+        try FileManager.default.createSymbolicLink(atPath: decks + "/zero.json", withDestinationPath: "/dev/zero")
+        let zero = try bounded(["decks", "--decks", decks])
+        #expect(zero.status == 1 && zero.stderr.contains("zero.json") && zero.stderr.contains("not a regular file"), "\(zero.stderr)")
+    }
+
+    /// Fallback WAVs (no sound card) go to new, uniquely named files in $TMPDIR: a link planted at the old fixed
+    /// names is never followed, and the message names the file written.
+    @Test func fallbackFilesNeverFollowAPlantedLink() throws {
+        let dir = try TemporaryDirectory()
+        let victim = dir.path("victim.txt")
+        try "precious".write(toFile: victim, atomically: true, encoding: .utf8)
+        for name in ["kape-play.wav", "kape-shadow.wav", "kape-dictate.wav", "kape-sound-success.wav"] {
+            try FileManager.default.createSymbolicLink(atPath: dir.path(name), withDestinationPath: victim)
+        }
+        let env = ["TMPDIR": dir.url.path, "XDG_DATA_HOME": dir.path("data"), "PULSE_SERVER": "unix:/nonexistent"]
+        let lesson = Self.repo("lessons/cafe-bestellen")
+        let runs: [(args: [String], input: String?, name: String)] = [
+            (["sound", "play", "success", "--sounds", Self.repo("sounds")], nil, "kape-sound-success-"),
+            (["play", "--deck", "mix-shqip", "--trace", Self.trace, "--headless", "--seed", "7", "--decks", Self.repo("decks"),
+              "--sounds", Self.repo("sounds")], nil, "kape-play-"),
+            (["shadow", lesson, "--json", "--from-start"], "", "kape-shadow-"),
+            (["dictate", lesson, "--sounds", Self.repo("sounds")], "Guten Morgen\n", "kape-dictate-"),
+        ]
+        for run in runs {
+            let r = try KapeRun.run(run.args, environment: env, input: run.input)
+            #expect(r.status == 0, "\(run.args): \(r.stderr)")
+            let written = r.stderr.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init).first { $0.contains("/" + run.name) }
+            let path = try #require(written, "\(run.args) names its file: \(r.stderr)")
+            var st = stat()
+            #expect(lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG, "\(path) is a new regular file")
+            #expect(st.st_size > 44, "\(path) holds the sound")
+        }
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
+    }
+}
