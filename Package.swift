@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "Platform", dependencies: ["CLinux"], path: "Sources/Platform"),
 
         // Core. Trace formats, estimator, gate, evaluation. Time is an input.
-        .target(name: "Motion", dependencies: ["Platform"], path: layer("Core", "Motion")),
+        .target(name: "Motion", dependencies: ["Platform", "TextFormat"], path: layer("Core", "Motion")),
         // The synthetic round generator: a head on a neck, a sensor model and device profiles, with truth.
         .target(name: "MotionSynthesis", dependencies: ["Motion", "Platform"], path: layer("Core", "MotionSynthesis")),
         // Clips, resampler, mixer, limiter, SPSC queue, meters, sound synthesis, the time-stretcher.
