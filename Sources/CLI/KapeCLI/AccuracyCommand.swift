@@ -21,31 +21,68 @@ struct Accuracy: ParsableCommand {
     @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG).")
     var set: [String] = []
 
+    @Option(help: "Profiles to run (repeatable; default: all).")
+    var profile: [DeviceProfile] = []
+
+    @Flag(help: "The accelerometer-only trials' distractors: 2–3 Hz nods of 12–15°, laughs, walking, bumps, still spells.")
+    var hard = false
+
+    @Flag(help: "Rounds without gestures: button mashing with ±3–8° jitter (every event is false).")
+    var mashing = false
+
+    @Option(help: "Accelerometer noise: each round draws its own from 0.002 g to this (g rms per axis).")
+    var noise: Double?
+
+    @Option(help: "Round length in seconds after the countdown.")
+    var seconds: Double = 60
+
     @Flag(help: "Print every miss and false event.")
     var verbose = false
 
     func run() throws {
         guard let kind = DetectorKind(rawValue: detector) else { throw ValidationError("--detector must be kape, naive or complementary") }
+        guard seconds >= 5, seconds <= 3600 else { throw ValidationError("--seconds must be between 5 and 3600") }
+        if let noise, !(0.002...0.2).contains(noise) { throw ValidationError("--noise must be between 0.002 and 0.2 g") }
+        let tuning = try settings()
         var total = Evaluation()
-        for profile in DeviceProfile.allCases {
+        for profile in profile.isEmpty ? DeviceProfile.allCases : profile {
             var sum = Evaluation()
+            var causes: [String: Int] = [:]
+            var calibration: [Double] = []
+            var uncalibrated = 0
             for flipped in [false, true] {
                 for i in 0..<rounds {
                     var options = SyntheticTrace.Options()
                     options.profile = profile
                     options.flipped = flipped
+                    options.hardDistractors = hard
+                    options.mashing = mashing
+                    options.roundSeconds = seconds
                     let s = seed &+ UInt64(i) &* 2 &+ (flipped ? 1 : 0)
+                    if let noise {
+                        // Its own stream, so the round itself is the one the seed names without --noise.
+                        var r = SeededGenerator(seed: s ^ 0x6e6f_6973_65)
+                        options.accelNoise = r.uniform(0.002...noise)
+                    }
                     let trace = SyntheticTrace.generate(seed: s, options: options)
-                    let (e, _) = SyntheticEvaluation.evaluate(trace, detector: kind, settings: try settings())
+                    let (e, _) = SyntheticEvaluation.evaluate(trace, detector: kind, settings: tuning)
+                    if let d = SyntheticEvaluation.calibrationDelay(trace, settings: tuning) { calibration.append(d) } else { uncalibrated += 1 }
+                    for f in e.falseEvents { causes[SyntheticEvaluation.cause(of: f, in: trace), default: 0] += 1 }
                     if verbose {
                         for m in e.missed { FileHandleOutput.stdout("  miss seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind)\n") }
-                        for f in e.falseEvents { FileHandleOutput.stdout("  false seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(f.stamp, 3)) \(f.kind) \(fixed(f.tilt, 1))\n") }
+                        for f in e.falseEvents { FileHandleOutput.stdout("  false seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(f.stamp, 3)) \(f.kind) \(fixed(f.tilt, 1)) (\(SyntheticEvaluation.cause(of: f, in: trace)))\n") }
                     }
                     sum = sum + e
                 }
             }
             total = total + sum
             FileHandleOutput.stdout(line(profile.rawValue, sum))
+            calibration.sort()
+            let median = calibration.isEmpty ? "-" : fixed(calibration[calibration.count / 2], 2)
+            let worst = calibration.last.map { fixed($0, 2) } ?? "-"
+            let why = causes.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
+                .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            FileHandleOutput.stdout("             calibrated after s: median \(median) max \(worst)\(uncalibrated > 0 ? ", never in \(uncalibrated) rounds" : ""); false events: \(why.isEmpty ? "none" : why)\n")
         }
         FileHandleOutput.stdout(line("overall", total))
     }

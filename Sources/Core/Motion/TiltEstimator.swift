@@ -27,13 +27,17 @@ public struct TiltEstimator: Sendable {
     private var disagreeFor = 0.0
     private var needsSeed = false
     private var waitingFor = 0.0
+    /// Sample-clock time of the last sample or hold.
+    public private(set) var now = 0.0
+    /// The last sample: the value the device holds until it sends another.
+    private var latest: MotionSample?
     private let cosReject: Double
     private let radiansPerDegree = Double.pi / 180
 
     public init(mode: Mode, settings: TiltSettings = TiltSettings()) {
         self.mode = mode
         self.settings = settings
-        self.calibrator = NeutralCalibrator(settings: settings)
+        self.calibrator = NeutralCalibrator(settings: settings, hasGyro: mode == .fused)
         self.cosReject = _cos(settings.rejectDegrees * Double.pi / 180)
     }
 
@@ -48,8 +52,56 @@ public struct TiltEstimator: Sendable {
         tilt = 0
     }
 
+    /// Time passed and the device sent nothing: in evdev that means nothing changed. Calibration counts it as
+    /// stillness; without a gyro the filter keeps settling on the held value. `stamp` is on the trace timeline
+    /// (live: the reader's clock mapped onto the event times); returns the tilt.
+    @inline(__always)
+    public mutating func hold(stamp: Double) -> Double {
+        guard let last = latest, stamp > last.stamp else { return tilt }
+        let time = last.time + (stamp - last.stamp)
+        now = time
+        guard let n = neutral else {
+            if calibrator.isEmpty {
+                // Asked to recalibrate while the device is silent: its held value starts a still period now.
+                var s = last
+                s.time = time
+                s.stamp = stamp
+                s.afterGap = false
+                _ = calibrator.add(s)
+                return tilt
+            }
+            if let found = calibrator.hold(until: time, stamp: stamp) {
+                neutral = found
+                bias = found.gyroBias
+                var s = last
+                s.time = time
+                s.stamp = stamp
+                seed(s, n: found, up: found.up)
+            }
+            return tilt
+        }
+        // A gyro device that goes quiet is handled as before by its next sample (it never does in practice:
+        // gyro noise exceeds any fuzz). Without a gyro the tilt is what the filter would reach on the held value;
+        // the filter itself moves only on samples, so live input (whose ticks fall where the poll wakes) and
+        // replay keep the same state.
+        guard mode == .accelerometerOnly, seeded, !needsSeed, time > lastTime else { return tilt }
+        let a = last.accel * n.accelScale
+        let k = (time - lastTime) / (settings.accelOnlySeconds + time - lastTime)
+        tilt = elevation(length(a) > 0 ? up + (a - up) * k : up, n)
+        return tilt
+    }
+
+    @inline(__always)
+    private mutating func settle(toward a: SIMD3<Double>, dt: Double) {
+        if length(a) > 0 {
+            let k = dt / (settings.accelOnlySeconds + dt)
+            up += (a - up) * k
+        }
+    }
+
     @inline(__always)
     public mutating func update(_ s: MotionSample) -> Double {
+        defer { latest = s; now = s.time }
         guard let n = neutral else {
             if let found = calibrator.add(s) {
                 neutral = found
@@ -60,6 +112,13 @@ public struct TiltEstimator: Sendable {
         }
         var dt = s.time - lastTime
         lastTime = s.time
+        if mode == .accelerometerOnly, !s.afterGap, seeded, !needsSeed, dt > settings.maxSampleGapSeconds, let last = latest {
+            // No events meant no change: the previous value held until a sample period ago, then this one.
+            let period = min(settings.accelOnlyHoldStep, dt)
+            settle(toward: last.accel * n.accelScale, dt: dt - period)
+            sinceSeed += dt - period
+            dt = period
+        }
         if s.afterGap || dt > settings.maxSampleGapSeconds || !seeded {
             needsSeed = true
             seeded = true
@@ -113,10 +172,7 @@ public struct TiltEstimator: Sendable {
             accelTrusted = trusted
             up /= length(up)
         case .accelerometerOnly:
-            if magnitude > 0 {
-                let k = dt / (settings.accelOnlySeconds + dt)
-                up += (a - up) * k
-            }
+            settle(toward: a, dt: dt)
             // Without a gyro, tilt is only believable while the head is not accelerating.
             accelTrusted = abs(magnitude - 1) < settings.accelOnlySteadyG
         }

@@ -107,6 +107,20 @@ public struct GestureDetector: Sendable {
                          steady: estimator.accelTrusted)
     }
 
+    /// Time passed with no sample (`stamp` on the trace timeline): in evdev the device holds its last values.
+    /// Live input calls it from the reader's poll timeout, replay between samples further apart than
+    /// `tickSeconds`, so a silent device calibrates and a held tilt fires on time.
+    @inline(__always)
+    public mutating func tick(stamp: Double) -> TiltEvent? {
+        let wasCalibrated = estimator.isCalibrated
+        let tilt = estimator.hold(stamp: stamp)
+        // Only a calibration or an accelerometer-only filter moves on held values (see TiltEstimator.hold).
+        guard estimator.isCalibrated, !wasCalibrated || estimator.mode == .accelerometerOnly else { return nil }
+        let settled = estimator.sinceSeed >= estimator.settings.settleSeconds
+        return gate.step(tilt: tilt, time: estimator.now, stamp: stamp, calibrated: estimator.isCalibrated, settled: settled,
+                         steady: estimator.accelTrusted)
+    }
+
     /// Forget the neutral pose (the game's countdown after a pause or reconnect takes a new one).
     public mutating func recalibrate() {
         estimator.recalibrate()

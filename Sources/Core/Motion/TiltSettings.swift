@@ -6,9 +6,12 @@ public struct TiltSettings: Sendable, Equatable {
     public var rearmDegrees = 10.0
     /// Continuous stillness needed to take the neutral pose (the game's countdown guarantees 1.5 s or more).
     public var calibrationSeconds = 1.0
-    /// A sample is still while it stays this close to the running mean of the still run.
-    public var stillAccelG = 0.1
-    public var stillGyroDps = 15.0
+    /// Still means: over the window, the accelerometer's RMS deviation per axis at most this (g)...
+    public var stillAccelRMSG = 0.05
+    /// ...or, with a gyro, the gyro's at most this (deg/s; the accelerometer then may be twice as noisy)...
+    public var stillGyroRMSDps = 5.0
+    /// ...and the accelerometer's mean moved at most this between the window's halves (a slow turn, g).
+    public var stillDriftG = 0.05
     /// Accelerometer correction time constant of the gyro fusion while the accelerometer is trusted.
     public var fusionSeconds = 0.6
     /// The accelerometer is ignored while its direction disagrees with the estimate by more than this...
@@ -22,8 +25,13 @@ public struct TiltSettings: Sendable, Equatable {
     public var accelOnlyDwellSeconds = 0.07
     /// Accelerometer-only devices fire only while |a| is this close to 1 g (the head is not accelerating).
     public var accelOnlySteadyG = 0.3
+    /// Without a gyro, a sample after a silence longer than `maxSampleGapSeconds` is taken to have held its
+    /// predecessor's value until this long before it (about one sample period).
+    public var accelOnlyHoldStep = 0.01
     /// No event fires during this much data after a gap while the filter re-seeds.
     public var settleSeconds = 0.05
+    /// Silence longer than this is ticked through the detector (live: the reader's poll timeout).
+    public var tickSeconds = 0.02
     /// Samples further apart than this are treated as a gap.
     public var maxSampleGapSeconds = 0.25
 
