@@ -99,8 +99,11 @@ import Testing
     }
 
     @Test func aHeldTiltFiresOnTicksWithoutAnotherSample() {
-        // Accelerometer only: calibrated, then one sample at -50° and silence. The dwell completes on ticks.
-        var d = GestureDetector(hasGyro: false)
+        // Accelerometer only, the low-pass path with its dwell: calibrated, then one sample at -50° and silence.
+        // The dwell completes on ticks. (The observer path is covered by the umockdev silent DS3.)
+        var settings = TiltSettings()
+        settings.accelOnlyObserver = false
+        var d = GestureDetector(hasGyro: false, settings: settings)
         var t = 0.0
         while t < 1.2 { _ = d.process(MotionSample(time: t, stamp: t, accel: up)); t += 0.01 }
         #expect(d.estimator.isCalibrated)

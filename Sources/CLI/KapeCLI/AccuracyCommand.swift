@@ -18,7 +18,7 @@ struct Accuracy: ParsableCommand {
     @Option(help: "kape, naive or complementary.")
     var detector: String = "kape"
 
-    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG).")
+    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyObserver (0/1), observer*, vibration*, rest*: see TiltSettings).")
     var set: [String] = []
 
     @Option(help: "Profiles to run (repeatable; default: all).")
@@ -99,6 +99,21 @@ struct Accuracy: ParsableCommand {
             case "accelOnlySeconds": s.accelOnlySeconds = v
             case "accelOnlyDwellSeconds": s.accelOnlyDwellSeconds = v
             case "accelOnlySteadyG": s.accelOnlySteadyG = v
+            case "accelOnlyObserver": s.accelOnlyObserver = v != 0
+            case "observerLeverMetres": s.observerLeverMetres = v
+            case "observerLeanDegrees": s.observerLeanDegrees = v
+            case "observerJerk": s.observerJerk = v
+            case "observerNoiseG": s.observerNoiseG = v
+            case "observerCalmG": s.observerCalmG = v
+            case "observerShakeG": s.observerShakeG = v
+            case "vibrationSeconds": s.vibrationSeconds = v
+            case "observerDwellSeconds": s.observerDwellSeconds = v
+            case "observerPassSteadyG": s.observerPassSteadyG = v
+            case "observerPassDwellSeconds": s.observerPassDwellSeconds = v
+            case "vibrationLagSeconds": s.vibrationLagSeconds = v
+            case "restSeconds": s.restSeconds = v
+            case "restSpreadG": s.restSpreadG = v
+            case "restReseedDegrees": s.restReseedDegrees = v
             default: throw ValidationError("unknown setting \(parts[0])")
             }
         }

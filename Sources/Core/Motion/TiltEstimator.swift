@@ -20,6 +20,9 @@ public struct TiltEstimator: Sendable {
     public private(set) var sinceSeed = 0.0
 
     private var calibrator: NeutralCalibrator
+    private var accelOnly: AccelOnlyTilt
+    /// The accelerometer-only observer is trusted now: the gate fires without its dwell.
+    public private(set) var quick = false
     private var up = SIMD3<Double>(0, 1, 0)
     private var bias = SIMD3<Double>.zero
     private var lastTime = 0.0
@@ -38,6 +41,7 @@ public struct TiltEstimator: Sendable {
         self.mode = mode
         self.settings = settings
         self.calibrator = NeutralCalibrator(settings: settings, hasGyro: mode == .fused)
+        accelOnly = AccelOnlyTilt(settings: settings)
         self.cosReject = _cos(settings.rejectDegrees * Double.pi / 180)
     }
 
@@ -87,8 +91,27 @@ public struct TiltEstimator: Sendable {
         guard mode == .accelerometerOnly, seeded, !needsSeed, time > lastTime else { return tilt }
         let a = last.accel * n.accelScale
         let k = (time - lastTime) / (settings.accelOnlySeconds + time - lastTime)
-        tilt = elevation(length(a) > 0 ? up + (a - up) * k : up, n)
+        let low = elevation(length(a) > 0 ? up + (a - up) * k : up, n)
+        if quick {
+            // Silence means the value held: the head is at rest, so the observer must not carry its rate on.
+            var o = accelOnly.observer
+            let (fu, fn) = pitchPlane(a, n)
+            o.atRest(rateSigma: 0.1, accelerationSigma: 1)
+            o.update(fu: fu, fn: fn, dt: time - lastTime)
+            tilt = o.x[0] * degreesPerRadian
+            accelTrusted = low * (tilt < 0 ? -1 : 1) >= settings.fireDegrees
+        } else {
+            tilt = low
+        }
         return tilt
+    }
+
+    /// The accelerometer in the nod's plane: along neutral "up" with the roll folded in, and along the normal.
+    @inline(__always)
+    private func pitchPlane(_ a: SIMD3<Double>, _ n: NeutralCalibrator.Neutral) -> (Double, Double) {
+        let u = dot(a, n.up), h = dot(a, n.hinge)
+        let folded = (u * u + h * h).squareRoot()
+        return (u < 0 ? -folded : folded, dot(a, n.normal))
     }
 
     @inline(__always)
@@ -116,6 +139,9 @@ public struct TiltEstimator: Sendable {
             // No events meant no change: the previous value held until a sample period ago, then this one.
             let period = min(settings.accelOnlyHoldStep, dt)
             settle(toward: last.accel * n.accelScale, dt: dt - period)
+            // The head was still all that time: the observer restarts from the held value, at rest.
+            let (hu, hn) = pitchPlane(last.accel * n.accelScale, n)
+            accelOnly.seed(elevation: _atan2(hn, hu))
             sinceSeed += dt - period
             dt = period
         }
@@ -173,6 +199,34 @@ public struct TiltEstimator: Sendable {
             up /= length(up)
         case .accelerometerOnly:
             settle(toward: a, dt: dt)
+            let low = elevation(up, n)
+            var rest = dt
+            if dt > 1.5 * settings.accelOnlyHoldStep, let last = latest {
+                // Silence within a move: the previous value held, one sample period at a time (what the device
+                // would have sent), so the observer neither extrapolates its acceleration across the gap nor
+                // misses the rest it implies.
+                let held = last.accel * n.accelScale
+                let (hu, hn) = pitchPlane(held, n)
+                let m = length(held)
+                let steps = Int((dt / settings.accelOnlyHoldStep).rounded(.down)) - 1
+                for i in 0..<max(0, steps) {
+                    accelOnly.update(fu: hu, fn: hn, magnitude: m, time: s.time - dt + Double(i + 1) * settings.accelOnlyHoldStep,
+                                     dt: settings.accelOnlyHoldStep)
+                }
+                rest = dt - Double(max(0, steps)) * settings.accelOnlyHoldStep
+            }
+            let (fu, fn) = pitchPlane(a, n)
+            accelOnly.update(fu: fu, fn: fn, magnitude: magnitude, time: s.time, dt: rest)
+            quick = settings.accelOnlyObserver && accelOnly.calmBefore
+            if quick {
+                // The observer explains the head's acceleration; the low-pass must agree on the side it is past.
+                tilt = accelOnly.degrees
+                // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's
+                // own acceleration and a tilt look alike, so a pass also needs |a| near 1 g.
+                accelTrusted = low * (tilt < 0 ? -1 : 1) >= settings.fireDegrees
+                    && (tilt < 0 || abs(magnitude - 1) < settings.observerPassSteadyG)
+                return tilt
+            }
             // Without a gyro, tilt is only believable while the head is not accelerating.
             accelTrusted = abs(magnitude - 1) < settings.accelOnlySteadyG
         }
@@ -203,5 +257,7 @@ public struct TiltEstimator: Sendable {
         seeded = true
         disagreeFor = 0
         tilt = elevation(up, n)
+        accelOnly.seed(elevation: tilt / degreesPerRadian)
+        quick = false
     }
 }

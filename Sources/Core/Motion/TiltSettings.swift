@@ -28,6 +28,34 @@ public struct TiltSettings: Sendable, Equatable {
     /// Without a gyro, a sample after a silence longer than `maxSampleGapSeconds` is taken to have held its
     /// predecessor's value until this long before it (about one sample period).
     public var accelOnlyHoldStep = 0.01
+    /// Accelerometer-only devices use `PitchObserver` (through `AccelOnlyTilt`) while calm; else the low-pass only.
+    public var accelOnlyObserver = true
+    /// The observer's lever: neck pivot to device, and its forward lean at neutral.
+    public var observerLeverMetres = 0.14
+    public var observerLeanDegrees = 33.0
+    /// Its white-jerk density ((rad/s³)²/Hz) and accelerometer noise (g, model errors included).
+    public var observerJerk = 1e6
+    public var observerNoiseG = 0.05
+    /// The observer is trusted while the RMS of |a| − 1 g (EMA over `vibrationSeconds`) was under `observerCalmG`
+    /// `vibrationLagSeconds` ago, before the move under way began.
+    public var vibrationSeconds = 0.5
+    public var vibrationLagSeconds = 0.35
+    public var observerCalmG = 0.35
+    /// ...and not while the accelerometer's fast part (what a 30 ms low-pass removes, RMS over 0.2 s) is above
+    /// this: shaking, such as button mashing, that began since.
+    public var observerShakeG = 0.7
+    /// While the observer is trusted the gate's dwell is this (instead of `accelOnlyDwellSeconds`).
+    public var observerDwellSeconds = 0.0
+    /// On the pass side the observer's gesture also needs |a| within this of 1 g, and the dwell is this.
+    public var observerPassSteadyG = 0.3
+    public var observerPassDwellSeconds = 0.05
+    /// At rest: over `restSeconds` the in-plane accelerometer's mean within `restMagnitudeG` of 1 g and its spread
+    /// under `restSpreadG`; then rate and acceleration are pinned to 0 and an estimate further than
+    /// `restReseedDegrees` from the accelerometer's angle is re-seeded.
+    public var restSeconds = 0.08
+    public var restMagnitudeG = 0.1
+    public var restSpreadG = 0.08
+    public var restReseedDegrees = 8.0
     /// No event fires during this much data after a gap while the filter re-seeds.
     public var settleSeconds = 0.05
     /// Silence longer than this is ticked through the detector (live: the reader's poll timeout).
