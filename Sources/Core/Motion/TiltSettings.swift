@@ -24,7 +24,7 @@ public struct TiltSettings: Sendable, Equatable {
     /// acceleration looks like tilt for a moment.
     public var accelOnlyDwellSeconds = 0.07
     /// Accelerometer-only devices fire only while |a| is this close to 1 g (the head is not accelerating).
-    public var accelOnlySteadyG = 0.3
+    public var accelOnlySteadyG = 0.2
     /// Without a gyro, a sample after a silence longer than `maxSampleGapSeconds` is taken to have held its
     /// predecessor's value until this long before it (about one sample period).
     public var accelOnlyHoldStep = 0.01
