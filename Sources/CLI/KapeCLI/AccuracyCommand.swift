@@ -18,8 +18,23 @@ struct Accuracy: ParsableCommand {
     @Option(help: "kape, naive or complementary.")
     var detector: String = "kape"
 
-    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG).")
+    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyObserver (0/1), observer*, vibration*, rest*: see TiltSettings).")
     var set: [String] = []
+
+    @Option(help: "Profiles to run (repeatable; default: all).")
+    var profile: [DeviceProfile] = []
+
+    @Flag(help: "The accelerometer-only trials' distractors: 2–3 Hz nods of 12–15°, laughs, walking, bumps, still spells.")
+    var hard = false
+
+    @Flag(help: "Rounds without gestures: button mashing with ±3–8° jitter (every event is false).")
+    var mashing = false
+
+    @Option(help: "Accelerometer noise: each round draws its own from 0.002 g to this (g rms per axis).")
+    var noise: Double?
+
+    @Option(help: "Round length in seconds after the countdown.")
+    var seconds: Double = 60
 
     @Flag(help: "Print every miss and false event.")
     var verbose = false
@@ -31,26 +46,48 @@ struct Accuracy: ParsableCommand {
 
     func run() throws {
         guard let kind = DetectorKind(rawValue: detector) else { throw ValidationError("--detector must be kape, naive or complementary") }
+        guard seconds >= 5, seconds <= 3600 else { throw ValidationError("--seconds must be between 5 and 3600") }
+        if let noise, !(0.002...0.2).contains(noise) { throw ValidationError("--noise must be between 0.002 and 0.2 g") }
+        let tuning = try settings()
         var total = Evaluation()
-        for profile in DeviceProfile.allCases {
+        for profile in profile.isEmpty ? DeviceProfile.allCases : profile {
             var sum = Evaluation()
+            var causes: [String: Int] = [:]
+            var calibration: [Double] = []
+            var uncalibrated = 0
             for flipped in [false, true] {
                 for i in 0..<rounds {
                     var options = SyntheticTrace.Options()
                     options.profile = profile
                     options.flipped = flipped
+                    options.hardDistractors = hard
+                    options.mashing = mashing
+                    options.roundSeconds = seconds
                     let s = seed &+ UInt64(i) &* 2 &+ (flipped ? 1 : 0)
+                    if let noise {
+                        // Its own stream, so the round itself is the one the seed names without --noise.
+                        var r = SeededGenerator(seed: s ^ 0x6e6f_6973_65)
+                        options.accelNoise = r.uniform(0.002...noise)
+                    }
                     let trace = SyntheticTrace.generate(seed: s, options: options)
-                    let (e, _) = SyntheticEvaluation.evaluate(trace, detector: kind, settings: try settings())
+                    let (e, _) = SyntheticEvaluation.evaluate(trace, detector: kind, settings: tuning)
+                    if let d = SyntheticEvaluation.calibrationDelay(trace, settings: tuning) { calibration.append(d) } else { uncalibrated += 1 }
+                    for f in e.falseEvents { causes[SyntheticEvaluation.cause(of: f, in: trace), default: 0] += 1 }
                     if verbose {
                         for m in e.missed { Console.out("  miss seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind)\n") }
-                        for f in e.falseEvents { Console.out("  false seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(f.stamp, 3)) \(f.kind) \(fixed(f.tilt, 1))\n") }
+                        for f in e.falseEvents { Console.out("  false seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(f.stamp, 3)) \(f.kind) \(fixed(f.tilt, 1)) (\(SyntheticEvaluation.cause(of: f, in: trace)))\n") }
                     }
                     sum = sum + e
                 }
             }
             total = total + sum
             Console.out(line(profile.rawValue, sum))
+            calibration.sort()
+            let median = calibration.isEmpty ? "-" : fixed(calibration[calibration.count / 2], 2)
+            let worst = calibration.last.map { fixed($0, 2) } ?? "-"
+            let why = causes.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
+                .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            Console.out("             calibrated after s: median \(median) max \(worst)\(uncalibrated > 0 ? ", never in \(uncalibrated) rounds" : ""); false events: \(why.isEmpty ? "none" : why)\n")
         }
         Console.out(line("overall", total))
     }
@@ -68,6 +105,21 @@ struct Accuracy: ParsableCommand {
             case "accelOnlySeconds": s.accelOnlySeconds = v
             case "accelOnlyDwellSeconds": s.accelOnlyDwellSeconds = v
             case "accelOnlySteadyG": s.accelOnlySteadyG = v
+            case "accelOnlyObserver": s.accelOnlyObserver = v != 0
+            case "observerLeverMetres": s.observerLeverMetres = v
+            case "observerLeanDegrees": s.observerLeanDegrees = v
+            case "observerJerk": s.observerJerk = v
+            case "observerNoiseG": s.observerNoiseG = v
+            case "observerCalmG": s.observerCalmG = v
+            case "observerShakeG": s.observerShakeG = v
+            case "vibrationSeconds": s.vibrationSeconds = v
+            case "observerDwellSeconds": s.observerDwellSeconds = v
+            case "observerPassSteadyG": s.observerPassSteadyG = v
+            case "observerPassDwellSeconds": s.observerPassDwellSeconds = v
+            case "vibrationLagSeconds": s.vibrationLagSeconds = v
+            case "restSeconds": s.restSeconds = v
+            case "restSpreadG": s.restSpreadG = v
+            case "restReseedDegrees": s.restReseedDegrees = v
             default: throw ValidationError("unknown setting \(parts[0])")
             }
         }

@@ -72,6 +72,11 @@ enum DeviceText {
         } else {
             line.addRaw("sibling", "null")
         }
+        if let g = d.gyroNode {
+            line.addRaw("gyro_node", "{\"path\": \(quoted(g.path)), \"name\": \(quoted(g.name)), \"paired\": false}")
+        } else {
+            line.addRaw("gyro_node", "null")
+        }
         line.addRaw("rumble", d.rumblePath.map(quoted) ?? "null")
         return line.text
     }
@@ -96,10 +101,12 @@ enum DeviceText {
         s += "  driver: \(d.driver?.name ?? "unknown") (motion node by \(d.rule.rawValue))\n"
         for (code, a) in d.info.axes.enumerated() {
             guard let a else { continue }
-            let unit = code < 3 ? "units/g" : "units/(deg/s)"
+            let unit = code < 3 || d.info.accelerometerOnRotationalAxes ? "units/g" : "units/(deg/s)"
             s += "  \(axisNames[code]): \(a.minimum)..\(a.maximum), fuzz \(a.fuzz), resolution \(a.resolution == 0 ? "unknown" : "\(a.resolution) \(unit)")\n"
         }
         s += "  gyro: \(d.info.hasGyro ? "yes" : "no"), MSC_TIMESTAMP: \(d.info.hasTimestamp ? "yes" : "no")\n"
+        if d.info.accelerometerOnRotationalAxes { s += "  accelerometer on: ABS_RX/RY/RZ (the driver's layout)\n" }
+        if let g = d.gyroNode { s += "  gyro node: \(g.path) \(g.name) (separate node, not fused: Kape uses the accelerometer only)\n" }
         if let r = d.rate {
             s += "  rate: \(fixed(r.hertz, 0)) Hz (\(r.source == .nominal ? "nominal for the driver, nothing received" : "measured from \(r.source.rawValue)"))\n"
         } else {

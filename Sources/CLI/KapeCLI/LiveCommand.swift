@@ -78,7 +78,7 @@ struct Live: ParsableCommand {
         if tty { FileHandleOutput.stdout("\n") }
         if verbose {
             let s = session.stats
-            Console.err("kape: \(s.samples) samples, \(s.events) events in \(s.reads) reads, \(s.resyncs) SYN_DROPPED, \(s.lost) lost, \(s.reconnects) reconnected\n")
+            Console.err("kape: \(s.samples) samples, \(s.events) events in \(s.reads) reads, \(s.resyncs) SYN_DROPPED, \(s.lost) lost, \(s.reconnects) reconnected, \(s.ticks) silent ticks\n")
         }
     }
 

@@ -10,8 +10,11 @@ struct Synth: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Synthesise a realistic round (trace + truth) from a physical model of the head and the sensor.",
         discussion: """
-            Profiles: ds250 (250 Hz, MSC_TIMESTAMP that wraps), burst (3 samples per report every 15 ms, no \
-            timestamp), hz100 (100 Hz, event times only), accel-only (no gyro), dropped (SYN_DROPPED gaps).
+            Profiles: ds250 (250 Hz, MSC_TIMESTAMP that wraps), burst (3 samples per report every 15 ms, no
+            timestamp), hz100 (100 Hz, event times only), accel-only (no gyro), dropped (SYN_DROPPED gaps),
+            ds3 (DualShock 3 accelerometer, 113/g, fuzz 4), wiimote (Wii Remote accelerometer on ABS_RX/RY/RZ,
+            no resolution). The kernel's fuzz filter and its dropping of empty frames are modelled, so a still
+            accelerometer goes silent.
             Writes FILE (.evemu or .csv) and FILE's *.truth.json beside it. The same seed gives the same files.
             """)
 
@@ -39,6 +42,15 @@ struct Synth: ParsableCommand {
     @Flag(help: "Write resolution 0 for the accelerometer, as drivers that do not know it do.")
     var unknownResolution = false
 
+    @Option(help: "Accelerometer noise, g rms per axis (default 0.006).")
+    var noise: Double?
+
+    @Flag(help: "Distractors for accelerometer-only trials: 2–3 Hz nods of 12–15°, laughs, walking, bumps, still spells.")
+    var hard = false
+
+    @Flag(help: "No gestures: button mashing with the device in hand (±3–8° jitter, knocks); the truth is empty.")
+    var mashing = false
+
     @Option(name: .shortAndLong, help: "Output trace: .evemu or .csv.")
     var output: String
 
@@ -46,6 +58,7 @@ struct Synth: ParsableCommand {
         try OptionCheck.number(seconds, "--seconds", 5...(4 * 3600), " s")
         try OptionCheck.number(idle, "--idle", 1.2...30, " s")
         try OptionCheck.number(pivot, "--pivot", 0.02...0.5, " m")
+        if let noise { try OptionCheck.number(noise, "--noise", 0...0.2, " g") }
         try OptionCheck.outputs([("-o", output), ("its truth file", TruthFile.path(forTrace: output))], inputs: [])
     }
 
@@ -58,6 +71,9 @@ struct Synth: ParsableCommand {
         options.distractors = !calm
         options.unknownAccelResolution = unknownResolution
         options.maxIdleSeconds = idle
+        options.accelNoise = noise
+        options.hardDistractors = hard
+        options.mashing = mashing
         let trace = SyntheticTrace.generate(seed: seed, options: options)
         switch TraceFormat.guess(path: output) {
         case .evemu:

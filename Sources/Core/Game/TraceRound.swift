@@ -5,6 +5,7 @@ import Motion
 public struct TraceRound {
     public private(set) var machine: RoundMachine
     private var detector: GestureDetector
+    private var ticks = SilenceTicks(interval: TiltSettings().tickSeconds)
     private var first: Double?
     private var last = 0.0
     public private(set) var events: [RoundMachine.Timed] = []
@@ -24,9 +25,10 @@ public struct TraceRound {
         last = t
         take(machine.advance(to: t))
         guard machine.state != .finished else { return }
-        if let e = detector.process(s) {
-            take(machine.gesture(e.kind, at: e.stamp - first!))
-        }
+        let origin = first!
+        var fired: [TiltEvent] = []
+        detector.process(s, ticks: &ticks) { fired.append($0) }
+        for e in fired { take(machine.gesture(e.kind, at: e.stamp - origin)) }
     }
 
     /// The trace is over: a round still running is paused there (its result is what was played).

@@ -2,6 +2,12 @@ import Platform
 /// Anything that turns samples into gestures: the engine's detector and the baselines it is compared with.
 public protocol TiltDetecting {
     mutating func process(_ s: MotionSample) -> TiltEvent?
+    /// Time passed with no sample (see `GestureDetector.tick`); the baselines ignore it.
+    mutating func tick(stamp: Double) -> TiltEvent?
+}
+
+extension TiltDetecting {
+    public mutating func tick(stamp: Double) -> TiltEvent? { nil }
 }
 
 extension GestureDetector: TiltDetecting {}

@@ -4,6 +4,8 @@
 ///  * hid-playstation (DualSense, DualShock 4), hid-sony (DualShock 3) and hid-steam (Steam Deck, remapped by the
 ///    driver to match the DualSense): X right, Y out of the face, Z toward the player (the grips) → `x,-z,y`.
 ///  * hid-nintendo (Joy-Con, Pro Controller): "X toward the triggers, Y to the left, Z out of the buttons" → `-y,x,z`.
+///  * hid-wiimote (Wii Remote, accelerometer on ABS_RX/RY/RZ): X across the remote, Y along it toward the IR
+///    camera, Z out of the buttons; held in landscape with the buttons facing out → `y,-x,z`.
 public struct KnownDriver: Sendable, Equatable {
     /// Kernel module and the product family, e.g. `hid-playstation (DualSense)`.
     public let name: String
@@ -19,6 +21,7 @@ public struct KnownDriver: Sendable, Equatable {
 public enum DriverTable {
     static let sonyFrame = AxisMap.identity.remapped("x,-z,y")
     static let nintendoFrame = AxisMap.identity.remapped("-y,x,z")
+    static let wiimoteFrame = AxisMap.identity.remapped("y,-x,z")
 
     /// The driver a node looks like, from its USB/Bluetooth ids and, for clones that reuse ids, its name.
     public static func guess(vendor: UInt16, product: UInt16, name: String) -> KnownDriver? {
@@ -31,6 +34,11 @@ public enum DriverTable {
             return KnownDriver(name: "hid-sony (DualShock 3)", axes: sonyFrame, timestamp: .none, nominalRateHz: 100)
         case (0x057e, 0x2006), (0x057e, 0x2007), (0x057e, 0x2009), (0x057e, 0x200e):
             return KnownDriver(name: "hid-nintendo (\(nintendoModel(product)))", axes: nintendoFrame, timestamp: .synthesized, nominalRateHz: 200)
+        case (0x057e, 0x0306), (0x057e, 0x0330):
+            if name.hasSuffix(" Accelerometer") {
+                return KnownDriver(name: "hid-wiimote (Wii Remote)", axes: wiimoteFrame, timestamp: .none, nominalRateHz: 100)
+            }
+            return nil  // its buttons, IR and Motion Plus nodes are not accelerometers
         case (0x28de, 0x1205):
             return KnownDriver(name: "hid-steam (Steam Deck)", axes: sonyFrame, timestamp: .synthesized, nominalRateHz: 250)
         default:
@@ -39,6 +47,9 @@ public enum DriverTable {
         // Third-party pads handled by the same drivers keep the drivers' node names.
         if name.hasSuffix(" IMU"), name.contains("Nintendo") || name.contains("Joy-Con") {
             return KnownDriver(name: "hid-nintendo", axes: nintendoFrame, timestamp: .synthesized, nominalRateHz: 200)
+        }
+        if name.hasPrefix("Nintendo Wii Remote"), name.hasSuffix(" Accelerometer") {
+            return KnownDriver(name: "hid-wiimote (Wii Remote)", axes: wiimoteFrame, timestamp: .none, nominalRateHz: 100)
         }
         if name == "Steam Deck Motion Sensors" {
             return KnownDriver(name: "hid-steam (Steam Deck)", axes: sonyFrame, timestamp: .synthesized, nominalRateHz: 250)

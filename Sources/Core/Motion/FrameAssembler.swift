@@ -15,6 +15,8 @@ public struct FrameAssembler: Sendable {
     public private(set) var sample = MotionSample(time: 0, stamp: 0, accel: .zero)
 
     private let accelScale: SIMD3<Double>
+    /// 0, or 3 where the accelerometer sits on ABS_RX/RY/RZ (hid-wiimote).
+    private let accelBase: Int
     private let gyroScale: SIMD3<Double>
     private var committed = SIMD8<Int32>()  // ABS_X...ABS_RZ as of the last SYN_REPORT
     private var pending = SIMD8<Int32>()    // the frame being built
@@ -38,7 +40,9 @@ public struct FrameAssembler: Sendable {
             let r = device.axes[i]?.resolution ?? 0
             return r > 0 ? 1 / Double(r) : 1
         }
-        accelScale = SIMD3(scale(0), scale(1), scale(2))
+        let base = device.accelCodeBase
+        accelBase = base
+        accelScale = SIMD3(scale(base), scale(base + 1), scale(base + 2))
         gyroScale = device.hasGyro ? SIMD3(scale(3), scale(4), scale(5)) : .zero
     }
 
@@ -112,7 +116,7 @@ public struct FrameAssembler: Sendable {
         }
         lastStamp = stamp
         committed = pending
-        let a = SIMD3(Double(committed[0]), Double(committed[1]), Double(committed[2])) * accelScale
+        let a = SIMD3(Double(committed[accelBase]), Double(committed[accelBase + 1]), Double(committed[accelBase + 2])) * accelScale
         let g = SIMD3(Double(committed[3]), Double(committed[4]), Double(committed[5])) * gyroScale
         sample = MotionSample(time: clock, stamp: stamp, accel: axes.apply(a), gyro: axes.apply(g), afterGap: gapPending)
         gapPending = false

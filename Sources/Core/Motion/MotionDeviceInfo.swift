@@ -33,9 +33,16 @@ public struct MotionDeviceInfo: Sendable, Equatable {
 
     public init(name: String) { self.name = name }
 
-    public var hasAccelerometer: Bool { (0..<3).allSatisfy { axes[$0] != nil } }
+    /// hid-wiimote's "Nintendo Wii Remote Accelerometer" node reports the accelerometer on ABS_RX/RY/RZ (no
+    /// ABS_X/Y/Z, no resolution, no property); its gyro, if any, is the separate "Motion Plus" node.
+    public var accelerometerOnRotationalAxes: Bool {
+        (0..<3).allSatisfy { axes[$0] == nil } && (3..<6).allSatisfy { axes[$0] != nil } && name.hasSuffix(" Accelerometer")
+    }
+    /// The evdev code of the accelerometer's X axis (Y and Z follow).
+    public var accelCodeBase: Int { accelerometerOnRotationalAxes ? 3 : 0 }
+    public var hasAccelerometer: Bool { (0..<3).allSatisfy { axes[accelCodeBase + $0] != nil } }
     /// A gyro is usable only with a known scale: without a resolution deg/s cannot be recovered.
-    public var hasGyro: Bool { (3..<6).allSatisfy { (axes[$0]?.resolution ?? 0) > 0 } }
-    public var accelScaleKnown: Bool { (0..<3).allSatisfy { (axes[$0]?.resolution ?? 0) > 0 } }
+    public var hasGyro: Bool { !accelerometerOnRotationalAxes && (3..<6).allSatisfy { (axes[$0]?.resolution ?? 0) > 0 } }
+    public var accelScaleKnown: Bool { (0..<3).allSatisfy { (axes[accelCodeBase + $0]?.resolution ?? 0) > 0 } }
     public var isAccelerometerProp: Bool { properties[0] & (1 << UInt8(EV.propAccelerometer)) != 0 }
 }

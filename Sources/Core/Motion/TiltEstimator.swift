@@ -20,6 +20,9 @@ public struct TiltEstimator: Sendable {
     public private(set) var sinceSeed = 0.0
 
     private var calibrator: NeutralCalibrator
+    private var accelOnly: AccelOnlyTilt
+    /// The accelerometer-only observer is trusted now: the gate fires without its dwell.
+    public private(set) var quick = false
     private var up = SIMD3<Double>(0, 1, 0)
     private var bias = SIMD3<Double>.zero
     private var lastTime = 0.0
@@ -27,13 +30,18 @@ public struct TiltEstimator: Sendable {
     private var disagreeFor = 0.0
     private var needsSeed = false
     private var waitingFor = 0.0
+    /// Sample-clock time of the last sample or hold.
+    public private(set) var now = 0.0
+    /// The last sample: the value the device holds until it sends another.
+    private var latest: MotionSample?
     private let cosReject: Double
     private let radiansPerDegree = Double.pi / 180
 
     public init(mode: Mode, settings: TiltSettings = TiltSettings()) {
         self.mode = mode
         self.settings = settings
-        self.calibrator = NeutralCalibrator(settings: settings)
+        self.calibrator = NeutralCalibrator(settings: settings, hasGyro: mode == .fused)
+        accelOnly = AccelOnlyTilt(settings: settings)
         self.cosReject = _cos(settings.rejectDegrees * Double.pi / 180)
     }
 
@@ -48,8 +56,75 @@ public struct TiltEstimator: Sendable {
         tilt = 0
     }
 
+    /// Time passed and the device sent nothing: in evdev that means nothing changed. Calibration counts it as
+    /// stillness; without a gyro the filter keeps settling on the held value. `stamp` is on the trace timeline
+    /// (live: the reader's clock mapped onto the event times); returns the tilt.
+    @inline(__always)
+    public mutating func hold(stamp: Double) -> Double {
+        guard let last = latest, stamp > last.stamp else { return tilt }
+        let time = last.time + (stamp - last.stamp)
+        now = time
+        guard let n = neutral else {
+            if calibrator.isEmpty {
+                // Asked to recalibrate while the device is silent: its held value starts a still period now.
+                var s = last
+                s.time = time
+                s.stamp = stamp
+                s.afterGap = false
+                _ = calibrator.add(s)
+                return tilt
+            }
+            if let found = calibrator.hold(until: time, stamp: stamp) {
+                neutral = found
+                bias = found.gyroBias
+                var s = last
+                s.time = time
+                s.stamp = stamp
+                seed(s, n: found, up: found.up)
+            }
+            return tilt
+        }
+        // A gyro device that goes quiet is handled as before by its next sample (it never does in practice:
+        // gyro noise exceeds any fuzz). Without a gyro the tilt is what the filter would reach on the held value;
+        // the filter itself moves only on samples, so live input (whose ticks fall where the poll wakes) and
+        // replay keep the same state.
+        guard mode == .accelerometerOnly, seeded, !needsSeed, time > lastTime else { return tilt }
+        let a = last.accel * n.accelScale
+        let k = (time - lastTime) / (settings.accelOnlySeconds + time - lastTime)
+        let low = elevation(length(a) > 0 ? up + (a - up) * k : up, n)
+        if quick {
+            // Silence means the value held: the head is at rest, so the observer must not carry its rate on.
+            var o = accelOnly.observer
+            let (fu, fn) = pitchPlane(a, n)
+            o.atRest(rateSigma: 0.1, accelerationSigma: 1)
+            o.update(fu: fu, fn: fn, dt: time - lastTime)
+            tilt = o.x[0] * degreesPerRadian
+            accelTrusted = low * (tilt < 0 ? -1 : 1) >= settings.fireDegrees
+        } else {
+            tilt = low
+        }
+        return tilt
+    }
+
+    /// The accelerometer in the nod's plane: along neutral "up" with the roll folded in, and along the normal.
+    @inline(__always)
+    private func pitchPlane(_ a: SIMD3<Double>, _ n: NeutralCalibrator.Neutral) -> (Double, Double) {
+        let u = dot(a, n.up), h = dot(a, n.hinge)
+        let folded = (u * u + h * h).squareRoot()
+        return (u < 0 ? -folded : folded, dot(a, n.normal))
+    }
+
+    @inline(__always)
+    private mutating func settle(toward a: SIMD3<Double>, dt: Double) {
+        if length(a) > 0 {
+            let k = dt / (settings.accelOnlySeconds + dt)
+            up += (a - up) * k
+        }
+    }
+
     @inline(__always)
     public mutating func update(_ s: MotionSample) -> Double {
+        defer { latest = s; now = s.time }
         guard let n = neutral else {
             if let found = calibrator.add(s) {
                 neutral = found
@@ -60,6 +135,16 @@ public struct TiltEstimator: Sendable {
         }
         var dt = s.time - lastTime
         lastTime = s.time
+        if mode == .accelerometerOnly, !s.afterGap, seeded, !needsSeed, dt > settings.maxSampleGapSeconds, let last = latest {
+            // No events meant no change: the previous value held until a sample period ago, then this one.
+            let period = min(settings.accelOnlyHoldStep, dt)
+            settle(toward: last.accel * n.accelScale, dt: dt - period)
+            // The head was still all that time: the observer restarts from the held value, at rest.
+            let (hu, hn) = pitchPlane(last.accel * n.accelScale, n)
+            accelOnly.seed(elevation: _atan2(hn, hu))
+            sinceSeed += dt - period
+            dt = period
+        }
         if s.afterGap || dt > settings.maxSampleGapSeconds || !seeded {
             needsSeed = true
             seeded = true
@@ -113,9 +198,34 @@ public struct TiltEstimator: Sendable {
             accelTrusted = trusted
             up /= length(up)
         case .accelerometerOnly:
-            if magnitude > 0 {
-                let k = dt / (settings.accelOnlySeconds + dt)
-                up += (a - up) * k
+            settle(toward: a, dt: dt)
+            let low = elevation(up, n)
+            var rest = dt
+            if dt > 1.5 * settings.accelOnlyHoldStep, let last = latest {
+                // Silence within a move: the previous value held, one sample period at a time (what the device
+                // would have sent), so the observer neither extrapolates its acceleration across the gap nor
+                // misses the rest it implies.
+                let held = last.accel * n.accelScale
+                let (hu, hn) = pitchPlane(held, n)
+                let m = length(held)
+                let steps = Int((dt / settings.accelOnlyHoldStep).rounded(.down)) - 1
+                for i in 0..<max(0, steps) {
+                    accelOnly.update(fu: hu, fn: hn, magnitude: m, time: s.time - dt + Double(i + 1) * settings.accelOnlyHoldStep,
+                                     dt: settings.accelOnlyHoldStep)
+                }
+                rest = dt - Double(max(0, steps)) * settings.accelOnlyHoldStep
+            }
+            let (fu, fn) = pitchPlane(a, n)
+            accelOnly.update(fu: fu, fn: fn, magnitude: magnitude, time: s.time, dt: rest)
+            quick = settings.accelOnlyObserver && accelOnly.calmBefore
+            if quick {
+                // The observer explains the head's acceleration; the low-pass must agree on the side it is past.
+                tilt = accelOnly.degrees
+                // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's
+                // own acceleration and a tilt look alike, so a pass also needs |a| near 1 g.
+                accelTrusted = low * (tilt < 0 ? -1 : 1) >= settings.fireDegrees
+                    && (tilt < 0 || abs(magnitude - 1) < settings.observerPassSteadyG)
+                return tilt
             }
             // Without a gyro, tilt is only believable while the head is not accelerating.
             accelTrusted = abs(magnitude - 1) < settings.accelOnlySteadyG
@@ -147,5 +257,7 @@ public struct TiltEstimator: Sendable {
         seeded = true
         disagreeFor = 0
         tilt = elevation(up, n)
+        accelOnly.seed(elevation: tilt / degreesPerRadian)
+        quick = false
     }
 }

@@ -39,7 +39,11 @@ public struct TiltGate: Sendable {
 
     /// One step. `settled` is false while the estimator re-seeds after a gap: nothing fires then.
     @inline(__always)
-    public mutating func step(tilt: Double, time: Double, stamp: Double, calibrated: Bool, settled: Bool, steady: Bool = true) -> TiltEvent? {
+    public mutating func step(tilt: Double, time: Double, stamp: Double, calibrated: Bool, settled: Bool, steady: Bool = true,
+                              quick: Bool = false) -> TiltEvent? {
+        // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's own
+        // acceleration and a tilt look alike to an accelerometer, so the observer's pass waits a moment more.
+        let dwell = quick ? (tilt > 0 ? settings.observerPassDwellSeconds : settings.observerDwellSeconds) : self.dwell
         guard calibrated else {
             state = .uncalibrated
             return nil
@@ -70,7 +74,7 @@ public struct TiltGate: Sendable {
             if magnitude <= settings.rearmDegrees { state = .armed }
             return nil
         case .armed:
-            guard magnitude >= settings.fireDegrees, steady || dwell == 0 else {
+            guard magnitude >= settings.fireDegrees, steady || self.dwell == 0 else {
                 pastSince = -.infinity
                 return nil
             }
@@ -104,7 +108,21 @@ public struct GestureDetector: Sendable {
         let tilt = estimator.update(s)
         let settled = estimator.sinceSeed >= estimator.settings.settleSeconds
         return gate.step(tilt: tilt, time: s.time, stamp: s.stamp, calibrated: estimator.isCalibrated, settled: settled,
-                         steady: estimator.accelTrusted)
+                         steady: estimator.accelTrusted, quick: estimator.quick)
+    }
+
+    /// Time passed with no sample (`stamp` on the trace timeline): in evdev the device holds its last values.
+    /// Live input calls it from the reader's poll timeout, replay between samples further apart than
+    /// `tickSeconds`, so a silent device calibrates and a held tilt fires on time.
+    @inline(__always)
+    public mutating func tick(stamp: Double) -> TiltEvent? {
+        let wasCalibrated = estimator.isCalibrated
+        let tilt = estimator.hold(stamp: stamp)
+        // Only a calibration or an accelerometer-only filter moves on held values (see TiltEstimator.hold).
+        guard estimator.isCalibrated, !wasCalibrated || estimator.mode == .accelerometerOnly else { return nil }
+        let settled = estimator.sinceSeed >= estimator.settings.settleSeconds
+        return gate.step(tilt: tilt, time: estimator.now, stamp: stamp, calibrated: estimator.isCalibrated, settled: settled,
+                         steady: estimator.accelTrusted, quick: estimator.quick)
     }
 
     /// Forget the neutral pose (the game's countdown after a pause or reconnect takes a new one).

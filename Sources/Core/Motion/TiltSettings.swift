@@ -6,9 +6,12 @@ public struct TiltSettings: Sendable, Equatable {
     public var rearmDegrees = 10.0
     /// Continuous stillness needed to take the neutral pose (the game's countdown guarantees 1.5 s or more).
     public var calibrationSeconds = 1.0
-    /// A sample is still while it stays this close to the running mean of the still run.
-    public var stillAccelG = 0.1
-    public var stillGyroDps = 15.0
+    /// Still means: over the window, the accelerometer's RMS deviation per axis at most this (g)...
+    public var stillAccelRMSG = 0.05
+    /// ...or, with a gyro, the gyro's at most this (deg/s; the accelerometer then may be twice as noisy)...
+    public var stillGyroRMSDps = 5.0
+    /// ...and the accelerometer's mean moved at most this between the window's halves (a slow turn, g).
+    public var stillDriftG = 0.05
     /// Accelerometer correction time constant of the gyro fusion while the accelerometer is trusted.
     public var fusionSeconds = 0.6
     /// The accelerometer is ignored while its direction disagrees with the estimate by more than this...
@@ -21,9 +24,42 @@ public struct TiltSettings: Sendable, Equatable {
     /// acceleration looks like tilt for a moment.
     public var accelOnlyDwellSeconds = 0.07
     /// Accelerometer-only devices fire only while |a| is this close to 1 g (the head is not accelerating).
-    public var accelOnlySteadyG = 0.3
+    public var accelOnlySteadyG = 0.2
+    /// Without a gyro, a sample after a silence longer than `maxSampleGapSeconds` is taken to have held its
+    /// predecessor's value until this long before it (about one sample period).
+    public var accelOnlyHoldStep = 0.01
+    /// Accelerometer-only devices use `PitchObserver` (through `AccelOnlyTilt`) while calm; else the low-pass only.
+    public var accelOnlyObserver = true
+    /// The observer's lever: neck pivot to device, and its forward lean at neutral.
+    public var observerLeverMetres = 0.14
+    public var observerLeanDegrees = 33.0
+    /// Its white-jerk density ((rad/s³)²/Hz) and accelerometer noise (g, model errors included).
+    public var observerJerk = 1e6
+    public var observerNoiseG = 0.05
+    /// The observer is trusted while the RMS of |a| − 1 g (EMA over `vibrationSeconds`) was under `observerCalmG`
+    /// `vibrationLagSeconds` ago, before the move under way began.
+    public var vibrationSeconds = 0.5
+    public var vibrationLagSeconds = 0.35
+    public var observerCalmG = 0.35
+    /// ...and not while the accelerometer's fast part (what a 30 ms low-pass removes, RMS over 0.2 s) is above
+    /// this: shaking, such as button mashing, that began since.
+    public var observerShakeG = 0.7
+    /// While the observer is trusted the gate's dwell is this (instead of `accelOnlyDwellSeconds`).
+    public var observerDwellSeconds = 0.0
+    /// On the pass side the observer's gesture also needs |a| within this of 1 g, and the dwell is this.
+    public var observerPassSteadyG = 0.3
+    public var observerPassDwellSeconds = 0.05
+    /// At rest: over `restSeconds` the in-plane accelerometer's mean within `restMagnitudeG` of 1 g and its spread
+    /// under `restSpreadG`; then rate and acceleration are pinned to 0 and an estimate further than
+    /// `restReseedDegrees` from the accelerometer's angle is re-seeded.
+    public var restSeconds = 0.08
+    public var restMagnitudeG = 0.1
+    public var restSpreadG = 0.08
+    public var restReseedDegrees = 8.0
     /// No event fires during this much data after a gap while the filter re-seeds.
     public var settleSeconds = 0.05
+    /// Silence longer than this is ticked through the detector (live: the reader's poll timeout).
+    public var tickSeconds = 0.02
     /// Samples further apart than this are treated as a gap.
     public var maxSampleGapSeconds = 0.25
 

@@ -99,6 +99,7 @@ public enum TraceReplay {
         var detector: GestureDetector?
         var other: (any TiltDetecting)?
         var events: [TiltEvent] = []
+        var ticks = SilenceTicks(interval: settings.tickSeconds)
         let summary = try TraceSource.read(path: path, format: format, axes: axes, header: { h in
             detector = GestureDetector(hasGyro: h.hasGyro, settings: settings)
             switch baseline {
@@ -108,6 +109,14 @@ public enum TraceReplay {
             }
         }, sample: { s in
             // The engine's detector always runs: it owns calibration checks and the tilt for plots.
+            ticks.before(s.stamp) { t in
+                let e = detector!.tick(stamp: t)
+                if other == nil {
+                    if let e { events.append(e) }
+                } else if let b = other!.tick(stamp: t) {
+                    events.append(b)
+                }
+            }
             let e = detector!.process(s)
             if other == nil {
                 if let e { events.append(e) }

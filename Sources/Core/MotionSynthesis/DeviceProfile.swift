@@ -11,13 +11,23 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
     case accelOnly = "accel-only"
     /// DualSense with SYN_DROPPED gaps where the reader fell behind.
     case dropped = "dropped"
+    /// DualShock 3 / Sixaxis "Motion Sensors" (hid-sony): accelerometer only, 113/g, fuzz 4, 100 Hz. Still, it
+    /// goes silent: the kernel drops values within the fuzz and frames with nothing left in them.
+    case ds3 = "ds3"
+    /// Wii Remote "Accelerometer" node (hid-wiimote): ABS_RX/RY/RZ, ±500, fuzz 2, no resolution (about 100/g),
+    /// 100 Hz, Bluetooth; the Motion Plus gyro would be another node.
+    case wiimote = "wiimote"
+
+    /// Profiles with a gyro, and those without (the accelerometer-only detector's corpus).
+    public var hasGyro: Bool { gyroResolution != nil }
 
     var accelResolution: Int32 {
         switch self {
         case .ds250, .dropped: 8192
         case .burst: 4096
         case .hz100: 16384
-        case .accelOnly: 113
+        case .accelOnly, .ds3: 113
+        case .wiimote: 100
         }
     }
 
@@ -26,7 +36,7 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .ds250, .dropped: 1024
         case .burst: 14247
         case .hz100: 16
-        case .accelOnly: nil
+        case .accelOnly, .ds3, .wiimote: nil
         }
     }
 
@@ -35,7 +45,8 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .ds250, .dropped: 32768
         case .burst: 32767
         case .hz100: 32768
-        case .accelOnly: 511
+        case .accelOnly, .ds3: 511
+        case .wiimote: 500
         }
     }
 
@@ -44,7 +55,7 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .ds250, .dropped: 2048 * 1024
         case .burst: 32_767_000
         case .hz100: 32768
-        case .accelOnly: 0
+        case .accelOnly, .ds3, .wiimote: 0
         }
     }
 
@@ -53,7 +64,7 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         switch self {
         case .ds250, .dropped: 0.004
         case .burst: 0.005
-        case .hz100, .accelOnly: 0.010
+        case .hz100, .accelOnly, .ds3, .wiimote: 0.010
         }
     }
 
@@ -65,7 +76,8 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .ds250, .dropped: "Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors"
         case .burst: "Nintendo Switch Left Joy-Con IMU"
         case .hz100: "Kape Synthetic 100 Hz IMU"
-        case .accelOnly: "Sony PLAYSTATION(R)3 Controller Motion Sensors"
+        case .accelOnly, .ds3: "Sony PLAYSTATION(R)3 Controller Motion Sensors"
+        case .wiimote: "Nintendo Wii Remote Accelerometer"
         }
     }
 
@@ -74,7 +86,8 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .ds250, .dropped: (0x03, 0x054c, 0x0ce6, 0x8111)
         case .burst: (0x05, 0x057e, 0x2006, 0x8001)
         case .hz100: (0x06, 0x4b50, 0x0100, 0x0001)
-        case .accelOnly: (0x03, 0x054c, 0x0268, 0x8111)
+        case .accelOnly, .ds3: (0x03, 0x054c, 0x0268, 0x8111)
+        case .wiimote: (0x05, 0x057e, 0x0306, 0x8600)
         }
     }
 
@@ -82,8 +95,15 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
     func device(knownResolution: Bool) -> MotionDeviceInfo {
         var d = MotionDeviceInfo(name: deviceName)
         (d.bus, d.vendor, d.product, d.version) = ids
+        if self == .wiimote {
+            // hid-wiimote: no property, no resolution, the accelerometer on the "rotational" codes.
+            for i in 3..<6 { d.axes[i] = AxisInfo(minimum: -500, maximum: 500, fuzz: 2, flat: 4, resolution: 0) }
+            d.eventBits[EV.syn] = [0x0b]
+            d.eventBits[EV.abs] = [0x38]
+            return d
+        }
         d.properties[0] = 1 << UInt8(EV.propAccelerometer)
-        let fuzz: Int32 = self == .accelOnly ? 4 : 16
+        let fuzz: Int32 = self == .accelOnly || self == .ds3 ? 4 : 16
         for i in 0..<3 {
             d.axes[i] = AxisInfo(minimum: -accelRange, maximum: accelRange - (self == .accelOnly ? 0 : 0), fuzz: fuzz,
                                  resolution: knownResolution ? accelResolution : 0)

@@ -9,7 +9,7 @@ struct SensorModel {
     private var gyroDrift: SIMD3<Double>       // deg/s per second, over the round
     private var accelBias: SIMD3<Double>
     private var accelGain: SIMD3<Double>
-    private let accelNoise = 0.006             // g rms
+    private let accelNoise: Double             // g rms per axis
     private let gyroNoise = 0.12               // deg/s rms
     private var clockSkew: Double               // device clock ppm
     private var timestampStart: UInt32
@@ -17,8 +17,9 @@ struct SensorModel {
     private let scales: [AxisInfo?]
     private let toDevice: AxisMap
 
-    init(profile: DeviceProfile, unknownAccelResolution: Bool, random: inout SeededGenerator) {
+    init(profile: DeviceProfile, unknownAccelResolution: Bool, accelNoise: Double = 0.006, random: inout SeededGenerator) {
         self.profile = profile
+        self.accelNoise = accelNoise
         device = profile.device(knownResolution: !unknownAccelResolution)
         scales = profile.device(knownResolution: true).axes
         toDevice = device.driverFrame.inverse
@@ -94,17 +95,29 @@ struct SensorModel {
                 continue
             }
 
-            var raw = [quantise(a.x, axis: 0), quantise(a.y, axis: 1), quantise(a.z, axis: 2)]
-            if hasGyro { raw += [quantise(g.x, axis: 3), quantise(g.y, axis: 4), quantise(g.z, axis: 5)] }
+            // Raw values by evdev code (the accelerometer on ABS_RX/RY/RZ for hid-wiimote).
+            let base = device.accelCodeBase
+            var raw = [Int32](repeating: 0, count: 6)
+            raw[base] = quantise(a.x, axis: base)
+            raw[base + 1] = quantise(a.y, axis: base + 1)
+            raw[base + 2] = quantise(a.z, axis: base + 2)
+            if hasGyro { raw[3] = quantise(g.x, axis: 3); raw[4] = quantise(g.y, axis: 4); raw[5] = quantise(g.z, axis: 5) }
             // Drivers send gyro first (Sony) and the kernel drops unchanged or within-fuzz values.
-            let order = hasGyro ? [3, 4, 5, 0, 1, 2] : [0, 1, 2]
+            let order = hasGyro ? [3, 4, 5, 0, 1, 2] : [base, base + 1, base + 2]
+            var sent = 0
             for axis in order {
                 let fuzz = device.axes[axis]?.fuzz ?? 0
                 let value = defuzz(raw[axis], previous: lastValue[axis], fuzz: fuzz)
                 if value != lastValue[axis] {
                     events.append(InputEvent(micros: delivered, type: EV.abs, code: UInt16(axis), value: value))
                     lastValue[axis] = value
+                    sent += 1
                 }
+            }
+            // The kernel passes no SYN_REPORT for a frame with nothing left in it: a still device goes silent.
+            if sent == 0 && !profile.hasTimestamp {
+                k += 1
+                continue
             }
             if profile.hasTimestamp {
                 let stamp = timestampStart &+ UInt32(truncatingIfNeeded: Int64(saturating: (t * 1e6).rounded()))
@@ -118,7 +131,9 @@ struct SensorModel {
 
     private func quantise(_ physical: Double, axis: Int) -> Int32 {
         let info = scales[axis]!
-        let v = (physical * Double(info.resolution)).rounded()
+        // A driver that states no resolution still has one (hid-wiimote: about 100 per g).
+        let resolution = info.resolution > 0 ? info.resolution : profile.accelResolution
+        let v = (physical * Double(resolution)).rounded()
         return Int32(saturating: max(Double(info.minimum), min(Double(info.maximum), v)))
     }
 

@@ -14,8 +14,21 @@ public struct SyntheticTrace: Sendable {
         public var unknownAccelResolution = false
         public var fireDegrees = 35.0
         public var maxIdleSeconds = 4.5
+        /// Accelerometer noise, g rms per axis (nil: the profile's 0.006 g).
+        public var accelNoise: Double?
+        /// The accelerometer-only trials' distractors (2–3 Hz nods of 12–15°, laughs, walking, bumps, still spells).
+        public var hardDistractors = false
+        /// A round without gestures: button mashing with the device in hand (±3–8° jitter and knocks).
+        public var mashing = false
 
         public init() {}
+    }
+
+    /// A stretch of the round with something in it that must not fire, and what it is.
+    public struct Distractor: Sendable {
+        public var start: Double
+        public var end: Double
+        public var name: String
     }
 
     public var device: MotionDeviceInfo
@@ -24,19 +37,23 @@ public struct SyntheticTrace: Sendable {
     /// The physical samples before quantisation, on the trace timeline (for CSV output and tests).
     public var samples: [MotionSample]
     public var options: Options
+    public var distractors: [Distractor]
 
     public static func generate(seed: UInt64, options: Options) -> SyntheticTrace {
         var random = SeededGenerator(seed: seed)
         var round = RoundScript(options: .init(roundSeconds: options.roundSeconds, distractors: options.distractors,
-                                                maxIdleSeconds: options.maxIdleSeconds), random: &random)
+                                                maxIdleSeconds: options.maxIdleSeconds, hard: options.hardDistractors,
+                                                mashing: options.mashing), random: &random)
         round.script.sortMoves()
         let radius = options.pivotRadius ?? random.uniform(0.10...0.18)
         let body = HeadBody(script: round.script, pivotToDevice: radius, flipped: options.flipped,
                             neutralPitch: round.script.pitch.initial, neutralRoll: round.script.roll.initial)
-        var sensor = SensorModel(profile: options.profile, unknownAccelResolution: options.unknownAccelResolution, random: &random)
+        var sensor = SensorModel(profile: options.profile, unknownAccelResolution: options.unknownAccelResolution,
+                                 accelNoise: options.accelNoise ?? 0.006, random: &random)
         let truth = body.truthCrossings(until: round.duration, threshold: options.fireDegrees)
         let (events, samples) = sensor.record(body: body, duration: round.duration, random: &random)
-        return SyntheticTrace(device: sensor.device, events: events, truth: truth, samples: samples, options: options)
+        return SyntheticTrace(device: sensor.device, events: events, truth: truth, samples: samples, options: options,
+                              distractors: round.distractors.map { Distractor(start: $0.start, end: $0.end, name: $0.name) })
     }
 }
 

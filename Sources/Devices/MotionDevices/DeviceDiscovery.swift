@@ -14,20 +14,29 @@ public enum DeviceDiscovery {
 
     public static let inputDirectory = "/dev/input"
 
+    private struct OtherNode {
+        var path: String
+        var name: String
+        var uniq: String
+        var rumble: Bool
+        var ids: [UInt16]
+    }
+
     /// `probeSeconds`: how long to listen to the motion nodes to measure their rate (0: use the drivers' nominal
     /// rates). `overrides`: remembered `--axes` maps by device key.
     public static func scan(directory: String = inputDirectory, probeSeconds: Double = 0.25,
                             overrides: [String: AxisMap] = [:]) -> Result {
         var result = Result()
         var motion: [(EvdevNode, DiscoveredDevice.Rule)] = []
-        var pads: [(path: String, name: String, uniq: String, rumble: Bool)] = []
+        var others: [OtherNode] = []
         for path in eventNodes(in: directory) {
             do {
                 let node = try EvdevNode(path: path)
                 if let rule = node.motionRule {
                     motion.append((node, rule))
-                } else if !node.uniq.isEmpty {
-                    pads.append((path, node.name, node.uniq, node.hasRumble))
+                } else {
+                    others.append(OtherNode(path: path, name: node.name, uniq: node.uniq, rumble: node.hasRumble,
+                                            ids: [node.bus, node.vendor, node.product]))
                 }
             } catch {
                 switch error.kind {
@@ -49,13 +58,24 @@ public enum DeviceDiscovery {
                                           driver: driver, axes: driver?.axes ?? .identity,
                                           axesSource: driver == nil ? .identity : .driver,
                                           rate: rates[i] ?? driver.map { .init(hertz: $0.nominalRateHz, source: .nominal) },
-                                          sibling: nil, hasRumble: node.hasRumble)
+                                          sibling: nil, gyroNode: nil, hasRumble: node.hasRumble)
             if let map = overrides[device.configKey] {
                 device.axes = map
                 device.axesSource = .override
             }
-            if !node.uniq.isEmpty, let pad = pads.first(where: { $0.uniq == node.uniq }) {
+            if !node.uniq.isEmpty, let pad = others.first(where: { $0.uniq == node.uniq }) {
                 device.sibling = .init(path: pad.path, name: pad.name, hasRumble: pad.rumble)
+            } else if info.accelerometerOnRotationalAxes {
+                // hid-wiimote gives its nodes no uniq: the family shares ids and a name prefix. Only one remote's
+                // nodes can be told apart that way, so with several nothing is paired.
+                let family = String(info.name.dropLast(" Accelerometer".count))
+                let ids = [info.bus, info.vendor, info.product]
+                func only(_ name: String) -> OtherNode? {
+                    let found = others.filter { $0.ids == ids && $0.name == name }
+                    return found.count == 1 ? found[0] : nil
+                }
+                if let pad = only(family) { device.sibling = .init(path: pad.path, name: pad.name, hasRumble: pad.rumble) }
+                if let gyro = only(family + " Motion Plus") { device.gyroNode = .init(path: gyro.path, name: gyro.name, hasRumble: false) }
             }
             result.devices.append(device)
         }

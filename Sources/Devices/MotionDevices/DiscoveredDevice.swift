@@ -3,7 +3,10 @@ import Motion
 /// A motion node found in /dev/input, as `kape devices` lists it.
 public struct DiscoveredDevice: Sendable, Equatable {
     /// Why the node counts as a motion node.
-    public enum Rule: String, Sendable { case accelerometerProperty = "INPUT_PROP_ACCELEROMETER", absWithoutKeys = "ABS_X/Y/Z without keys" }
+    public enum Rule: String, Sendable {
+        case accelerometerProperty = "INPUT_PROP_ACCELEROMETER", absWithoutKeys = "ABS_X/Y/Z without keys"
+        case accelerometerOnRotationalAxes = "accelerometer on ABS_RX/RY/RZ (hid-wiimote)"
+    }
     public enum AxesSource: String, Sendable { case override, driver, identity }
 
     public struct Rate: Sendable, Equatable {
@@ -29,6 +32,8 @@ public struct DiscoveredDevice: Sendable, Equatable {
     public var axesSource: AxesSource
     public var rate: Rate?
     public var sibling: Sibling?
+    /// A gyro on a node of its own (the Wii Remote's Motion Plus): listed, not yet fused with this node.
+    public var gyroNode: Sibling?
     public var hasRumble: Bool
 
     /// Where rumble goes: the node itself, else its sibling.

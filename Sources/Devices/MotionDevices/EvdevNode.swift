@@ -58,6 +58,7 @@ final class EvdevNode {
     var motionRule: DiscoveredDevice.Rule? {
         if hasProperty(EV.propAccelerometer) { return .accelerometerProperty }
         if (0..<3).allSatisfy({ has(type: EV.abs, code: $0) }) && !hasKeys { return .absWithoutKeys }
+        if info.accelerometerOnRotationalAxes && !hasKeys { return .accelerometerOnRotationalAxes }
         return nil
     }
 

@@ -37,4 +37,6 @@ public struct LiveStats: Sendable, Equatable {
     public var lost = 0
     public var reconnects = 0
     public var reads = 0
+    /// Poll timeouts the detector was told about (the device sent nothing).
+    public var ticks = 0
 }

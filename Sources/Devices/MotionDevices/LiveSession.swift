@@ -55,9 +55,17 @@ public final class LiveSession {
                 // A node that appeared but could not be opened yet (udev still setting it up): look again soon.
                 timeout = timeout < 0 ? 100 : min(timeout, 100)
             }
+            let tickMillis = Int32((options.settings.tickSeconds * 1000).rounded(.up))
+            if node != nil, haveSample, pipeline.wantsTicks {
+                // evdev sends nothing while nothing changes: the poll timeout lets the detector see time pass.
+                timeout = timeout < 0 ? tickMillis : min(timeout, tickMillis)
+            }
             let n = poll(&fds, 3, timeout)
             if n < 0 && errno != EINTR { throw DeviceError(path: device.path, kind: .openFailed(errno: errno), "poll failed: \(errnoText(errno))") }
             if fds[0].revents != 0 { break }
+            if node != nil, fds[2].revents == 0, haveSample, pipeline.wantsTicks {
+                tick(mono: MonotonicClock.now(), handler: handler)
+            }
             if fds[2].revents != 0 {
                 let mono = MonotonicClock.now()
                 if drain(recorder: recorder, mono: mono, handler: handler) == false
@@ -88,11 +96,41 @@ public final class LiveSession {
         let node = try EvdevNode(path: path)
         if let refused = node.useMonotonicClock() {
             notes.append("CLOCK_MONOTONIC event times refused (\(refused)): event times use the device's default clock")
+            monotonicEvents = false
+        } else {
+            monotonicEvents = true
         }
         self.node = node
         reader = EventReader(fd: node.fd)
         resyncPending = false
+        seedState()
     }
+
+    /// Whether event times are CLOCK_MONOTONIC (else the kernel's default, CLOCK_REALTIME).
+    private var monotonicEvents = false
+
+    /// The kernel sends only changes, and a still device may send nothing at all after it is opened: the axes'
+    /// values at open fill the first frame's unsent axes and, if the device stays silent past the first poll
+    /// timeout, are its first sample (stamped at open on the event clock), so its silence can be timed.
+    private func seedState() {
+        guard let node else { return }
+        for code in UInt16(0)..<6 where device.info.axes[Int(code)] != nil {
+            if let value = node.currentAbsValue(code) { _ = pipeline.push(InputEvent(micros: 0, type: EV.abs, code: code, value: value)) }
+        }
+        let mono = MonotonicClock.now()
+        var now = timespec()
+        if !monotonicEvents { clock_gettime(CLOCK_REALTIME, &now) }
+        // Not a frame the device sent: it starts the silence clock but not the --duration count.
+        lastStamp = monotonicEvents ? mono : Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+        lastFrameMono = mono
+        haveSample = true
+        openSamplePending = true
+    }
+
+    /// A sample exists (at open or since): silence can be measured from it.
+    private var haveSample = false
+    /// The state read at open has not become a sample yet (no tick and no frame since).
+    private var openSamplePending = false
 
     /// Reads until the node would block. Returns false when the node is gone.
     private func drain(recorder: (any TraceRecording)?, mono: Double, handler: (LiveEvent) -> Void) -> Bool {
@@ -145,14 +183,41 @@ public final class LiveSession {
             handler(.resynced(stamp: Double(e.micros) * 1e-6, mono: mono))
             return
         }
-        if let r = options.recalibration, r.current != recalibrationsSeen {
-            recalibrationsSeen = r.current
-            pipeline.recalibrate()
-        }
+        takeRecalibration()
         if let frame = pipeline.push(e) { handle(frame, mono: mono, handler: handler) }
     }
 
     private var recalibrationsSeen = 0
+
+    @inline(__always)
+    private func takeRecalibration() {
+        if let r = options.recalibration, r.current != recalibrationsSeen {
+            recalibrationsSeen = r.current
+            pipeline.recalibrate()
+        }
+    }
+
+    /// Mono time the last frame arrived; silence is measured from it.
+    private var lastFrameMono = 0.0
+
+    /// No event for a poll timeout: the device holds its values. The tick's stamp is the last frame's event
+    /// time plus the monotonic time since it arrived (event times may be on another clock).
+    private func tick(mono: Double, handler: (LiveEvent) -> Void) {
+        let silent = mono - lastFrameMono
+        guard silent >= options.settings.tickSeconds else { return }
+        takeRecalibration()
+        if openSamplePending {
+            openSamplePending = false
+            _ = pipeline.push(InputEvent(micros: Int64((lastStamp * 1e6).rounded()), type: EV.syn, code: EV.synReport, value: 0))
+        }
+        let wasCalibrated = pipeline.isCalibrated
+        let stamp = lastStamp + silent
+        let gesture = pipeline.tick(stamp: stamp)
+        stats.ticks += 1
+        if !wasCalibrated && pipeline.isCalibrated { handler(.calibrated(stamp: stamp, mono: mono)) }
+        calibratedBefore = pipeline.isCalibrated
+        if let g = gesture { handler(.gesture(g, mono: mono)) }
+    }
 
     @inline(__always)
     private func handle(_ frame: MotionPipeline.Frame, mono: Double, handler: (LiveEvent) -> Void) {
@@ -161,6 +226,9 @@ public final class LiveSession {
         if segmentStart == nil { segmentStart = frame.sample.stamp }
         lastStamp = frame.sample.stamp
         lastProgress = mono
+        lastFrameMono = mono
+        haveSample = true
+        openSamplePending = false
         handler(.frame(frame, mono: mono))
         if !wasCalibrated && pipeline.isCalibrated {
             handler(.calibrated(stamp: frame.sample.stamp, mono: mono))
@@ -215,6 +283,7 @@ public final class LiveSession {
         reader = EventReader(fd: candidate.fd)
         resyncPending = false
         pipeline = MotionPipeline(device: info, axes: device.axes, settings: options.settings)
+        seedState()
         calibratedBefore = false
         stats.reconnects += 1
         lastProgress = MonotonicClock.now()

@@ -30,6 +30,13 @@ public struct MotionPipeline: Sendable {
         return Frame(sample: sample, tilt: detector.tilt, gesture: gesture)
     }
 
+    /// Time passed and the device sent nothing (it holds its values): `stamp` on the event clock.
+    @inline(__always)
+    public mutating func tick(stamp: Double) -> TiltEvent? { detector.tick(stamp: stamp) }
+
+    /// Whether silence matters to the detector: calibrating, or accelerometer-only (a held tilt must fire).
+    public var wantsTicks: Bool { !isCalibrated || detector.estimator.mode == .accelerometerOnly }
+
     /// The next sample follows a gap (state re-read after SYN_DROPPED): filters re-seed, the gate holds.
     public mutating func markGap() { assembler.markGap() }
 

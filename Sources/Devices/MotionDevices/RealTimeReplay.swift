@@ -14,11 +14,21 @@ public enum RealTimeReplay {
         var detector = GestureDetector(hasGyro: hasGyro, settings: settings)
         var seen = recalibration?.current ?? 0
         let first = samples.first?.stamp ?? 0
-        for s in samples {
-            MonotonicClock.sleep(untilNanos: t0 + min(UInt64(saturating: (s.stamp - first) * 1e9), UInt64.max - t0))
-            if stop?.isFired == true { return }
-            let arrival = MonotonicClock.nanos()
+        var ticks = SilenceTicks(interval: settings.tickSeconds)
+        func release(_ stamp: Double) -> UInt64? {
+            MonotonicClock.sleep(untilNanos: t0 + min(UInt64(saturating: (stamp - first) * 1e9), UInt64.max - t0))
+            if stop?.isFired == true { return nil }
             if let r = recalibration, r.current != seen { seen = r.current; detector.recalibrate() }
+            return MonotonicClock.nanos()
+        }
+        for s in samples {
+            var stopped = false
+            // Silence is ticked as the live reader's poll timeout would (a silent device calibrates).
+            try ticks.before(s.stamp) { t in
+                guard !stopped, let arrival = release(t) else { stopped = true; return }
+                if let e = detector.tick(stamp: t) { try gesture(e, arrival) }
+            }
+            guard !stopped, let arrival = release(s.stamp) else { return }
             if let e = detector.process(s) { try gesture(e, arrival) }
         }
     }

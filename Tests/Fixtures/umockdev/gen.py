@@ -166,9 +166,12 @@ def stamp(micros):
 
 
 def events(node, script, rate_hz, seconds, to_kernel=lambda v: v, start_us=100_000_000, msc_start=None,
-           dropped=None, noise_seed=1):
-    """Frames of a nod script as a kernel would send them: changed axes, optional MSC_TIMESTAMP, SYN_REPORT."""
+           dropped=None, noise_seed=1, silent=False):
+    """Frames of a nod script as a kernel would send them: changed axes, optional MSC_TIMESTAMP, SYN_REPORT.
+    `silent`: a noiseless sensor whose unchanged frames the kernel drops, so while still it sends nothing."""
     noise = Noise(noise_seed)
+    if silent:
+        noise = lambda amplitude: 0
     res = {c: info[5] for c, info in node.absinfo.items()}
     lines, last = [], {}
     period = round(1_000_000 / rate_hz)
@@ -189,9 +192,12 @@ def events(node, script, rate_hz, seconds, to_kernel=lambda v: v, start_us=100_0
         if 3 in node.absinfo:
             for code, w in enumerate(to_kernel(gyro)):
                 values[3 + code] = round(w * res[3 + code]) + noise(40)
-        for code, v in values.items():
-            if last.get(code) != v:
-                lines.append(f"E: {stamp(t_us)} {EV_ABS:04x} {code:04x} {v}\t# EV_ABS / {AXIS_NAMES[code]} {v}")
+        changed = [code for code, v in values.items() if last.get(code) != v]
+        if silent and not changed:
+            continue
+        for code in changed:
+            v = values[code]
+            lines.append(f"E: {stamp(t_us)} {EV_ABS:04x} {code:04x} {v}\t# EV_ABS / {AXIS_NAMES[code]} {v}")
         last = values if dropped is None or i / rate_hz >= dropped[1] + 2 / rate_hz else {}
         if msc_start is not None:
             ts = (msc_start + i * period) % (1 << 32)
@@ -284,3 +290,44 @@ GAME = [(5.0, 0), (0.25, -55), (0.4, -55), (0.25, 0), (0.8, 0), (0.25, 55), (0.4
 game = Node(5, "Kape Test IMU Motion Sensors", 0x03, 0x1209, 0x4b50, uniq="kape:imu:02",
             props=[PROP_ACCELEROMETER], absinfo=SIX_AXIS, msc=[MSC_TIMESTAMP])
 testbed("game", [game], game, events(game, GAME, 100, 8.2, msc_start=0))
+
+# 9. A DualShock 3's accelerometer (hid-sony "Motion Sensors": no gyro, 113/g, fuzz 4) that goes silent when still:
+#    the kernel drops unchanged values and empty frames. One frame as it is put on the forehead, then nothing
+#    for three seconds, a nod down held still (silent again), and back. The still silence must calibrate.
+# Values at open (EVIOCGABS) are the neutral pose in the driver frame: Z = -1 g.
+DS3_ACCEL = {0: (0, -512, 511, 4, 0, 113), 1: (0, -512, 511, 4, 0, 113), 2: (-113, -512, 511, 4, 0, 113)}
+SILENT = [(3.0, 0), (0.25, -50), (0.6, -50), (0.25, 0), (0.5, 0)]
+ds3 = Node(6, "Sony PLAYSTATION(R)3 Controller Motion Sensors", 0x03, 0x054c, 0x0268, uniq="00:1b:fb:aa:bb:cc",
+           props=[PROP_ACCELEROMETER], absinfo=DS3_ACCEL)
+testbed("silent", [ds3], ds3, events(ds3, SILENT, 100, 4.6, to_kernel=lambda v: (v[0], v[2], -v[1]), silent=True))
+
+# 10. The game on that silent DS3: still and silent through the countdown (its re-calibration must complete on
+#     silence alone), then a nod down and a nod up, each held still.
+SILENT_GAME = [(5.0, 0), (0.25, -55), (0.5, -55), (0.25, 0), (0.8, 0), (0.25, 55), (0.5, 55), (0.25, 0), (0.6, 0)]
+ds3_game = Node(5, ds3.name, 0x03, 0x054c, 0x0268, uniq=ds3.uniq, props=[PROP_ACCELEROMETER], absinfo=DS3_ACCEL)
+testbed("gamesilent", [ds3_game], ds3_game,
+        events(ds3_game, SILENT_GAME, 100, 8.4, to_kernel=lambda v: (v[0], v[2], -v[1]), silent=True))
+
+# 11. A Wii Remote as hid-wiimote exposes it: buttons (with rumble), the accelerometer on ABS_RX/RY/RZ (±500,
+#     fuzz 2, flat 4, no resolution, no property) and the Motion Plus gyro as a third node. No uniq: the family
+#     shares ids and a name prefix. The accelerometer (about 100 per g) nods down and back.
+WII_ACCEL = {3: (-100, -500, 500, 2, 4, 0), 4: (0, -500, 500, 2, 4, 0), 5: (0, -500, 500, 2, 4, 0)}
+wii_pad = Node(13, "Nintendo Wii Remote", 0x05, 0x057e, 0x0306, version=0x8600, keys=[BTN_SOUTH], ff=[FF_RUMBLE])
+wii_accel = Node(14, "Nintendo Wii Remote Accelerometer", 0x05, 0x057e, 0x0306, version=0x8600, absinfo=WII_ACCEL)
+wii_mp = Node(15, "Nintendo Wii Remote Motion Plus", 0x05, 0x057e, 0x0306, version=0x8600,
+              absinfo={c: (0, -16000, 16000, 4, 8, 0) for c in (3, 4, 5)})
+
+
+def wii_events():
+    # Canonical (X, Y, Z) = (y, -x, z) on the remote: its x is -Y, its y is X. 100 counts per g on RX/RY/RZ.
+    lines = []
+    for line in events(acc_probe, SHORT, 100, 2.7, to_kernel=lambda v: (-v[1], v[0], v[2])):
+        for code in (0, 1, 2):
+            line = line.replace(f" {EV_ABS:04x} {code:04x} ", f" {EV_ABS:04x} {code + 3:04x} ").replace(
+                f"/ {AXIS_NAMES[code]} ", f"/ {AXIS_NAMES[code + 3]} ")
+        lines.append(line)
+    return lines
+
+
+acc_probe = Node(14, "probe", 0x05, 0x057e, 0x0306, absinfo={c: (0, -500, 500, 2, 4, 100) for c in (0, 1, 2)})
+testbed("wiimote", [wii_pad, wii_accel, wii_mp], wii_accel, wii_events())

@@ -1,0 +1,100 @@
+import Platform
+
+/// Tilt for devices without a gyro: `PitchObserver` while the device has been calm, the plain low-pass (with the
+/// gate's dwell) while it shakes.
+///
+/// The observer follows a fast gesture within a few degrees where the raw accelerometer angle swings by tens, but
+/// head motion outside its pitch-plane model (button mashing, a bouncing walk) can lead it astray. So it is trusted
+/// only when the accelerometer's magnitude had stayed near 1 g in the half second before the move (the vibration
+/// measured `vibrationLag` ago), and it is pinned at rest whenever the accelerometer has been steady for a moment.
+/// Ring buffers are allocated once; nothing is allocated per sample.
+struct AccelOnlyTilt: Sendable {
+    private(set) var observer: PitchObserver
+    private let settings: TiltSettings
+    /// Recent in-plane samples (time, f·u, f·n) for the rest test.
+    private var window: [SIMD3<Double>]
+    private var windowHead = 0, windowCount = 0
+    /// EMA of (|a| − 1)² and its history, one entry per 10 ms, for the lagged look.
+    private var vibration = 0.0
+    /// EMA of the accelerometer's fast part, squared (g²), and the low-pass it is measured against.
+    private var shake = 0.0
+    private var smooth = SIMD2<Double>(1, 0)
+    private var history: [Double]
+    private var historyHead = 0, historyCount = 0
+    private var historyTime = -Double.infinity
+    private static let historyStep = 0.01
+
+    init(settings: TiltSettings) {
+        self.settings = settings
+        observer = PitchObserver(leverMetres: settings.observerLeverMetres, leverLeanDegrees: settings.observerLeanDegrees,
+                                 jerkDensity: settings.observerJerk, measurementNoiseG: settings.observerNoiseG)
+        window = [SIMD3<Double>](repeating: .zero, count: 128)
+        history = [Double](repeating: 0, count: max(2, Int((settings.vibrationLagSeconds / Self.historyStep).rounded(.up)) + 2))
+    }
+
+    /// Elevation in degrees from the observer.
+    var degrees: Double { observer.x[0] * degreesPerRadian }
+
+    /// Whether the device was calm `vibrationLagSeconds` ago (before the move that is under way began).
+    var calmBefore: Bool {
+        guard historyCount > 0 else { return false }
+        let back = min(historyCount - 1, Int((settings.vibrationLagSeconds / Self.historyStep).rounded()))
+        let i = (historyHead - 1 - back + history.count * 2) % history.count
+        return history[i].squareRoot() < settings.observerCalmG && shake.squareRoot() < settings.observerShakeG
+    }
+
+    mutating func seed(elevation: Double) {
+        observer.seed(elevation)
+        windowCount = 0
+    }
+
+    /// One sample in the pitch plane (`fu`, `fn`, g), `magnitude` the whole vector's, at sample time `time`.
+    mutating func update(fu: Double, fn: Double, magnitude: Double, time: Double, dt: Double) {
+        observer.update(fu: fu, fn: fn, dt: dt)
+        // No head pitches past the vertical: an estimate out there is lost, and the accelerometer restarts it.
+        if abs(observer.x[0]) > 1.9 { observer.seed(_atan2(fn, fu)) }
+        let k = dt / (settings.vibrationSeconds + dt)
+        vibration += ((magnitude - 1) * (magnitude - 1) - vibration) * k
+        // Shaking (button mashing, knocks) is fast; a head's gesture is not: what a 30 ms low-pass removes.
+        let f = SIMD2(fu, fn)
+        smooth += (f - smooth) * (dt / (0.03 + dt))
+        let d = f - smooth
+        shake += ((d.x * d.x + d.y * d.y) - shake) * (dt / (0.2 + dt))
+        if time - historyTime >= Self.historyStep || historyCount == 0 {
+            history[historyHead] = vibration
+            historyHead = (historyHead + 1) % history.count
+            historyCount = min(historyCount + 1, history.count)
+            historyTime = time
+        }
+        window[windowHead] = SIMD3(time, fu, fn)
+        windowHead = (windowHead + 1) % window.count
+        windowCount = min(windowCount + 1, window.count)
+        restIfSteady(now: time)
+    }
+
+    /// Over the last `restSeconds` the accelerometer stayed put at 1 g: the head is at rest.
+    private mutating func restIfSteady(now: Double) {
+        var n = 0
+        var sum = SIMD2<Double>.zero, sum2 = 0.0
+        var oldest = now
+        for k in 0..<windowCount {
+            let e = window[(windowHead - 1 - k + window.count) % window.count]
+            if now - e[0] > settings.restSeconds { break }
+            n += 1
+            sum += SIMD2(e[1], e[2])
+            sum2 += e[1] * e[1] + e[2] * e[2]
+            oldest = e[0]
+        }
+        guard n >= 3, now - oldest >= settings.restSeconds * 0.5 else { return }
+        let mean = sum / Double(n)
+        let spread = max(0, sum2 / Double(n) - (mean.x * mean.x + mean.y * mean.y)).squareRoot()
+        let m = (mean.x * mean.x + mean.y * mean.y).squareRoot()
+        guard abs(m - 1) < settings.restMagnitudeG, spread < settings.restSpreadG else { return }
+        observer.atRest(rateSigma: 0.1, accelerationSigma: 1)
+        // Lost while moving: at rest the accelerometer's own angle is right.
+        let raw = _atan2(mean.y, mean.x)
+        if abs(observer.x[0] - raw) * degreesPerRadian > settings.restReseedDegrees {
+            observer.seed(raw)
+        }
+    }
+}
