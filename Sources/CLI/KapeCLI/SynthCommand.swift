@@ -10,10 +10,10 @@ struct Synth: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Synthesise a realistic round (trace + truth) from a physical model of the head and the sensor.",
         discussion: """
-            Profiles: ds250 (250 Hz, MSC_TIMESTAMP that wraps), burst (3 samples per report every 15 ms, no
-            timestamp), hz100 (100 Hz, event times only), accel-only (no gyro), dropped (SYN_DROPPED gaps),
-            ds3 (DualShock 3 accelerometer, 113/g, fuzz 4), wiimote (Wii Remote accelerometer on ABS_RX/RY/RZ,
-            no resolution). The kernel's fuzz filter and its dropping of empty frames are modelled, so a still
+            Profiles: ds250 (250 Hz, MSC_TIMESTAMP that wraps), burst (3 samples per report every 15 ms, no \
+            timestamp), hz100 (100 Hz, event times only), accel-only (no gyro), dropped (SYN_DROPPED gaps), \
+            ds3 (DualShock 3 accelerometer, 113/g, fuzz 4), wiimote (Wii Remote accelerometer on ABS_RX/RY/RZ, \
+            no resolution). The kernel's fuzz filter and its dropping of empty frames are modelled, so a still \
             accelerometer goes silent.
             Writes FILE (.evemu or .csv) and FILE's *.truth.json beside it. The same seed gives the same files.
             """)
