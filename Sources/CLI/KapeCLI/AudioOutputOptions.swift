@@ -29,7 +29,7 @@ struct AudioOutputOptions: ParsableArguments {
     }
 
     /// The file of `--device wav:PATH`.
-    var wavPath: String? { device.flatMap { $0.hasPrefix("wav:") ? String($0.dropFirst(4)) : nil } }
+    var wavPath: String? { OutputDevice.wavPath(device) }
 
     var request: SinkRequest { SinkRequest(rate: rate, channels: 2, periodFrames: period, periods: periods, adaptive: !fixedBuffer) }
 
@@ -39,35 +39,6 @@ struct AudioOutputOptions: ParsableArguments {
         let (sink, note) = try openSink(device: device, request: request, paced: paced, fallback: fallback)
         if let note { Console.err("kape: \(note)\n") }
         return sink
-    }
-}
-
-/// The WAV file written when no sound card opens: a new file in $TMPDIR (else /tmp) named `kape-NAME-XXXXXX.wav`,
-/// created exclusively so a link planted in the shared folder is never followed; the notice says its name.
-struct FallbackWAV {
-    let name: String
-    init(_ name: String) { self.name = name }
-
-    func open(request: SinkRequest, paced: Bool) throws -> WavFileSink {
-        let dir = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return try WavFileSink(newIn: dir, prefix: "kape-\(name)-", request: request, paced: paced)
-    }
-}
-
-/// `device` (an ALSA PCM, or `wav:PATH`), else ALSA's default. With no device named, a default that cannot open
-/// falls back to a new WAV file (`fallback`), and the second value says why and where; a named device must open
-/// or this throws.
-func openSink(device: String?, request: SinkRequest, paced: Bool, fallback: FallbackWAV) throws -> (AudioSink, String?) {
-    if let device {
-        if device.hasPrefix("wav:") { return (try WavFileSink(path: String(device.dropFirst(4)), request: request, paced: paced), nil) }
-        return (try AlsaSink(device: device, request: request), nil)
-    }
-    do {
-        return (try AlsaSink(device: "default", request: request), nil)
-    } catch let error as AudioError {
-        let sink = try fallback.open(request: request, paced: paced)
-        let note = "no sound card (\(error.cause ?? error.message)): writing to \(sink.path) instead"
-        return (sink, note)
     }
 }
 

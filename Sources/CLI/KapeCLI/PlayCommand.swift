@@ -65,11 +65,11 @@ struct Play: ParsableCommand {
     func validate() throws {
         if headless && (trace == nil || deck == nil) { throw ValidationError("--headless needs --trace TRACE and --deck ID") }
         if let device, device.isEmpty || device == "wav:" { throw ValidationError("--device needs a name (or wav:PATH)") }
-        if headless, let device, !device.hasPrefix("wav:") {
+        if headless, let device, OutputDevice.wavPath(device) == nil {
             throw ValidationError("--device must be wav:PATH for a headless round")
         }
         if noSound && device != nil { throw ValidationError("--no-sound and --device exclude each other") }
-        let wav = device.flatMap { $0.hasPrefix("wav:") ? String($0.dropFirst(4)) : nil }
+        let wav = OutputDevice.wavPath(device)
         try OptionCheck.outputs([("--share", share), ("--device", wav)],
                                 inputs: [trace] + decks.files + OptionCheck.files(in: sounds.path))
     }
