@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Where Kape's shipped data (decks, lessons, sounds) is found, the way Linux programs find theirs (XDG Base
 /// Directory): `$XDG_DATA_HOME/kape/KIND` (default `~/.local/share`), then `KIND` under each `kape/` of

@@ -18,6 +18,9 @@ public enum InputFile {
         public static let settings = Kind("a settings file", limit: 1 << 20)
         public static let history = Kind("the round history", limit: 64 << 20)
         public static let lesson = Kind("a lesson.json", limit: 1 << 20)
+        /// A ten-hour film's subtitles are well under 1 MiB.
+        public static let transcript = Kind("a transcript (.vtt, .srt or .json)", limit: 16 << 20)
+        public static let progress = Kind("the progress store", limit: 64 << 20)
     }
 
     /// Opens a regular file for reading and checks its size (never waits on a FIFO); the caller closes `fd`.

@@ -1,5 +1,6 @@
 import Foundation
 import Game
+import TextFormat
 import Testing
 
 private func loadError(_ files: [String: String]) throws -> String? {
@@ -39,10 +40,25 @@ private func loadError(_ files: [String: String]) throws -> String? {
     }
 
     @Test func lineColumnFromOffsetCountsCharactersNotBytes() {
-        let bytes = Array("ab\nçë x".utf8)
-        #expect(JSONPosition.lineColumn(of: 0, in: bytes) == (1, 1))
-        #expect(JSONPosition.lineColumn(of: 3, in: bytes) == (2, 1))
-        #expect(JSONPosition.lineColumn(of: 8, in: bytes) == (2, 4))  // after "çë " (2 + 2 + 1 bytes)
+        let bytes = Data("ab\nçë x".utf8)
+        #expect(JSONFile.lineAndColumn(of: 0, in: bytes) == (1, 1))
+        #expect(JSONFile.lineAndColumn(of: 3, in: bytes) == (2, 1))
+        #expect(JSONFile.lineAndColumn(of: 8, in: bytes) == (2, 4))  // after "çë " (2 + 2 + 1 bytes)
+    }
+
+    /// Codable reads the fields: a number where a boolean goes, a card that is not a string, a deck list that is
+    /// not an array, each named at its deck and field.
+    @Test func wrongTypesNameTheDeckAndField() throws {
+        let vip = try #require(try loadError(["a.json": #"{"id": "d", "title": "T", "vip": 1, "cards": ["x"]}"#]))
+        #expect(vip.contains("'d'") && vip.contains("'vip'") && vip.contains("true or false"), "\(vip)")
+        let card = try #require(try loadError(["a.json": #"[{"id": "d", "title": "T", "cards": ["x", 2]}]"#]))
+        #expect(card.contains("'d'") && card.contains("cards[1]"), "\(card)")
+        let list = try #require(try loadError(["a.json": #"{"decks": {"id": "d"}}"#]))
+        #expect(list.contains("a.json") && list.contains("'decks'"), "\(list)")
+        let second = try #require(try loadError(["a.json": #"[{"id": "d", "title": "T", "cards": ["x"]}, 7]"#]))
+        #expect(second.contains("deck #2") && second.contains("not an object"), "\(second)")
+        let top = try #require(try loadError(["a.json": "\"decks\""]))
+        #expect(top.contains("expected a deck object"), "\(top)")
     }
 
     @Test func forbiddenWordsNeverBecomeCards() throws {

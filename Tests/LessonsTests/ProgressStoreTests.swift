@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Lessons
 
@@ -10,11 +11,10 @@ import Testing
         func remove() { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    final class Reports: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [String] = []
-        func add(_ s: String) { lock.withLock { items.append(s) } }
-        var all: [String] { lock.withLock { items } }
+    final class Reports: Sendable {
+        private let items = Mutex<[String]>([])
+        func add(_ s: String) { items.withLock { $0.append(s) } }
+        var all: [String] { items.withLock { $0 } }
     }
 
     static let utc: Calendar = {

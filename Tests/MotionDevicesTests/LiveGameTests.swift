@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 /// `kape play` with an emulated motion device: the game's own live path (device → reader thread → detector →
@@ -66,9 +67,8 @@ final class LiveGameTests: XCTestCase {
 }
 
 /// Output collected from a readability handler on another thread.
-final class LockedText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func append(_ d: Data) { lock.withLock { data.append(d) } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+final class LockedText: Sendable {
+    private let data = Mutex(Data())
+    func append(_ d: Data) { data.withLock { $0.append(d) } }
+    var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 }

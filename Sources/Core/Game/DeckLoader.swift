@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TextFormat
 
 /// Loads every `*.json` in a directory (one deck per file, an array of decks, or `{"decks": [...]}`), validates
 /// it, and drops cards that contain a forbidden word: the built-in list always, plus the folder's `forbidden.txt`.
@@ -65,88 +66,95 @@ public enum DeckLoader {
 
     /// Parses one file's bytes into decks; every message names the file, the deck and the field.
     public static func parse(_ bytes: [UInt8], file: String) throws -> [Deck] {
-        let root: Any
+        let decoder = JSONDecoder()
+        decoder.userInfo[DeckFile.fileKey] = file
         do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
-        } catch {
-            let ns = error as NSError
-            let text = "\(ns.userInfo) \(ns.localizedDescription) \(error)"
-            var where_ = ""
-            if let index = ns.userInfo["NSJSONSerializationErrorIndex"] as? Int {
-                let p = JSONPosition.lineColumn(of: index, in: bytes)
-                where_ = ":\(p.line):\(p.column)"
-            } else if let p = JSONPosition.find(in: text, bytes: bytes) {
-                where_ = ":\(p.line):\(p.column)"
-            }
-            throw DeckError("\(file)\(where_): bad JSON")
+            return try JSONFile.decode(DeckFile.self, from: Data(bytes), file: file, decoder: decoder).decks
+        } catch let error as JSONFileError {
+            throw DeckError(error.description)
         }
-        let objects: [Any]
-        if let list = root as? [Any] {
-            objects = list
-        } else if let dict = root as? [String: Any], let list = dict["decks"] as? [Any] {
-            objects = list
-        } else if root is [String: Any] {
-            objects = [root]
+    }
+}
+
+/// One deck file through Codable: a deck object, an array of decks or `{"decks": [...]}`. Fields are read one by
+/// one so a message says which deck and field was wrong and what it must be.
+private struct DeckFile: Decodable {
+    static let fileKey = CodingUserInfoKey(rawValue: "kape.deckFile")!
+    var decks: [Deck] = []
+
+    private enum Key: String, CodingKey { case decks, id, title, description, icon, difficulty, vip, cards }
+
+    init(from decoder: Decoder) throws {
+        let file = decoder.userInfo[Self.fileKey] as? String ?? ""
+        var list: UnkeyedDecodingContainer
+        if let array = try? decoder.unkeyedContainer() {
+            list = array
+        } else if let object = try? decoder.container(keyedBy: Key.self) {
+            guard object.contains(.decks) else {
+                decks = [try Self.deck(from: decoder, index: 0, file: file)]
+                return
+            }
+            guard let array = try? object.nestedUnkeyedContainer(forKey: .decks) else {
+                throw DeckError("\(file): field 'decks': must be an array of decks")
+            }
+            list = array
         } else {
             throw DeckError("\(file): expected a deck object, an array of decks or {\"decks\": [...]}")
         }
         var ids = Set<String>()
-        return try objects.enumerated().map { index, object in
-            let deck = try deckFrom(object, index: index, file: file)
-            if !ids.insert(deck.id).inserted {
-                throw DeckError("\(file): deck '\(deck.id)': field 'id': duplicate id")
-            }
-            return deck
+        while !list.isAtEnd {
+            let index = list.currentIndex
+            let deck = try Self.deck(from: try list.superDecoder(), index: index, file: file)
+            guard ids.insert(deck.id).inserted else { throw DeckError("\(file): deck '\(deck.id)': field 'id': duplicate id") }
+            decks.append(deck)
         }
     }
 
-    private static func deckFrom(_ object: Any, index: Int, file: String) throws -> Deck {
-        guard let d = object as? [String: Any] else { throw DeckError("\(file): deck #\(index + 1): not an object") }
+    private static func deck(from decoder: Decoder, index: Int, file: String) throws -> Deck {
+        guard let d = try? decoder.container(keyedBy: Key.self) else { throw DeckError("\(file): deck #\(index + 1): not an object") }
         func fail(_ name: String, _ field: String, _ why: String) -> DeckError {
             DeckError("\(file): deck \(name): field '\(field)': \(why)")
         }
-        let unnamed = "#\(index + 1)"
-        guard let rawID = d["id"] else { throw fail(unnamed, "id", "missing") }
-        guard let id = rawID as? String, !id.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw fail(unnamed, "id", "must be a non-empty string")
+        /// A required non-empty string.
+        func name(_ key: Key, deck: String) throws -> String {
+            guard d.contains(key) else { throw fail(deck, key.rawValue, "missing") }
+            guard let s = try? d.decode(String.self, forKey: key), !s.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw fail(deck, key.rawValue, "must be a non-empty string")
+            }
+            return s
         }
-        let name = "'\(id)'"
-        guard let rawTitle = d["title"] else { throw fail(name, "title", "missing") }
-        guard let title = rawTitle as? String, !title.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw fail(name, "title", "must be a non-empty string")
-        }
-        func text(_ field: String) throws -> String {
-            guard let v = d[field] else { return "" }
-            guard let s = v as? String else { throw fail(name, field, "must be a string") }
+        let id = try name(.id, deck: "#\(index + 1)")
+        let deck = "'\(id)'"
+        let title = try name(.title, deck: deck)
+        func text(_ key: Key) throws -> String {
+            guard d.contains(key) else { return "" }
+            guard let s = try? d.decode(String.self, forKey: key) else { throw fail(deck, key.rawValue, "must be a string") }
             return s
         }
         var vip = false
-        if let v = d["vip"] {
-            // JSONSerialization hands booleans over as NSNumber: only true/false literals are accepted.
-            guard let n = v as? NSNumber, isBoolean(n) else { throw fail(name, "vip", "must be true or false") }
-            vip = n.boolValue
+        if d.contains(.vip) {
+            guard let v = try? d.decode(Bool.self, forKey: .vip) else { throw fail(deck, "vip", "must be true or false") }
+            vip = v
         }
-        guard let rawCards = d["cards"] else { throw fail(name, "cards", "missing") }
-        guard let list = rawCards as? [Any] else { throw fail(name, "cards", "must be an array of strings") }
+        guard d.contains(.cards) else { throw fail(deck, "cards", "missing") }
+        guard var list = try? d.nestedUnkeyedContainer(forKey: .cards) else { throw fail(deck, "cards", "must be an array of strings") }
+        if let count = list.count, count > DeckLoader.maxCards {
+            throw fail(deck, "cards", "\(count) cards: at most \(DeckLoader.maxCards)")
+        }
         var cards: [String] = []
         var seen = Set<String>()
-        guard list.count <= maxCards else { throw fail(name, "cards", "\(list.count) cards: at most \(maxCards)") }
-        for (i, c) in list.enumerated() {
-            guard let s = c as? String, !s.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw fail(name, "cards[\(i)]", "must be a non-empty string")
+        while !list.isAtEnd {
+            let i = list.currentIndex
+            guard let s = try? list.decode(String.self), !s.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw fail(deck, "cards[\(i)]", "must be a non-empty string")
             }
-            guard s.count <= maxCardLength else { throw fail(name, "cards[\(i)]", "longer than \(maxCardLength) characters") }
-            guard seen.insert(Forbidden.fold(s)).inserted else { throw fail(name, "cards[\(i)]", "duplicate card '\(s)'") }
+            guard s.count <= DeckLoader.maxCardLength else { throw fail(deck, "cards[\(i)]", "longer than \(DeckLoader.maxCardLength) characters") }
+            guard seen.insert(Forbidden.fold(s)).inserted else { throw fail(deck, "cards[\(i)]", "duplicate card '\(s)'") }
             cards.append(s)
         }
-        if cards.isEmpty { throw fail(name, "cards", "empty deck") }
-        return Deck(id: id, title: title, description: try text("description"), icon: try text("icon"),
-                    difficulty: try text("difficulty"), vip: vip, cards: cards, file: file)
-    }
-
-    private static func isBoolean(_ n: NSNumber) -> Bool {
-        // On Linux Foundation a JSON boolean decodes to an NSNumber whose objCType is "c" (char).
-        String(cString: n.objCType) == "c" || String(cString: n.objCType) == "B"
+        if cards.isEmpty { throw fail(deck, "cards", "empty deck") }
+        return Deck(id: id, title: title, description: try text(.description), icon: try text(.icon),
+                    difficulty: try text(.difficulty), vip: vip, cards: cards, file: file)
     }
 }
 

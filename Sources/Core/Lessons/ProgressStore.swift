@@ -69,9 +69,12 @@ public struct ProgressStore: Sendable {
     }
 
     private func load() throws -> ProgressData {
-        guard FileManager.default.fileExists(atPath: path) else { return ProgressData() }
-        guard let bytes = FileManager.default.contents(atPath: path) else {
-            throw ProgressError("\(path): cannot read")
+        let bytes: Data
+        do throws(FileError) {
+            guard let b = try InputFile.readIfPresent(path, as: .progress) else { return ProgressData() }
+            bytes = Data(b)
+        } catch {
+            throw ProgressError(error.description)
         }
         // A newer kape's file is not damaged: refuse it instead of moving it aside.
         struct Header: Decodable { var version: Int }

@@ -1,52 +1,33 @@
 import Foundation
+import TextFormat
 
 /// JSON cues: `{"cues": [{"start": 1.0, "end": 2.5, "text": "…", "id": "…"}]}` or the bare array; seconds. Text is
 /// taken as it is (no markup). A cue with missing or bad fields is skipped with a warning; bad JSON is an error.
 public enum JSONCueParser {
     public static func parse(_ bytes: [UInt8], file: String) throws -> Transcript {
-        let root: Any
+        let root: CueFile
         do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
-        } catch {
-            let ns = error as NSError
-            let line = (ns.userInfo["NSJSONSerializationErrorIndex"] as? Int).map { offset in
-                1 + bytes.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count
-            } ?? 1
-            throw TranscriptError(file: file, line: line, "bad JSON")
-        }
-        let list: [Any]
-        if let a = root as? [Any] { list = a } else if let o = root as? [String: Any], let a = o["cues"] as? [Any] { list = a } else {
+            root = try JSONFile.decode(CueFile.self, from: Data(bytes), file: file)
+        } catch let error as JSONFileError {
+            throw TranscriptError(file: file, line: error.line ?? 1, error.place.isEmpty ? error.message : "\(error.place): \(error.message)")
+        } catch is CueFile.Shape {
             throw TranscriptError(file: file, line: 1, "expected an array of cues or {\"cues\": [...]}")
         }
         var cues: [Cue] = []
         var lines: [Int] = []
         var log = WarningLog(file: file)
         let elementLines = elementLines(in: bytes)
-        for (n, item) in list.enumerated() {
+        for (n, item) in root.items.enumerated() {
             let line = n < elementLines.count ? elementLines[n] : 1
-            func skip(_ why: String) { log.add(line: line, "cue \(n + 1) skipped: \(why)") }
-            guard let o = item as? [String: Any] else { skip("not an object"); continue }
-            guard let start = number(o["start"]) else { skip("missing or bad \"start\" (seconds)"); continue }
-            guard let end = number(o["end"]) else { skip("missing or bad \"end\" (seconds)"); continue }
-            guard start >= 0, end <= Transcript.maxSeconds else { skip("times must be 0 to 3600000 seconds (1000 hours)"); continue }
-            guard end >= start else { skip("it ends before it starts"); continue }
-            guard let text = o["text"] as? String else { skip("missing \"text\""); continue }
-            let id: String? = switch o["id"] {
-            case nil, is NSNull: nil
-            case let s as String: s
-            case let v?: "\(v)"
+            switch item {
+            case .skipped(let why): log.add(line: line, "cue \(n + 1) skipped: \(why)")
+            case .cue(let cue):
+                cues.append(cue)
+                lines.append(line)
             }
-            cues.append(Cue(id: id, start: start, end: end, text: text))
-            lines.append(line)
         }
         log.checkOrder(cues.map(\.start), lines: lines)
         return Transcript(cues: cues, lines: lines, warnings: log.warnings)
-    }
-
-    private static func number(_ v: Any?) -> Double? {
-        guard let n = v as? NSNumber else { return nil }
-        let d = n.doubleValue
-        return d.isFinite ? d : nil
     }
 
     /// The line where each element of the cue array starts, found in one pass (for messages). The cue array is
@@ -84,5 +65,52 @@ public enum JSONCueParser {
             }
         }
         return out
+    }
+}
+
+/// The cue array through Codable, each element read field by field so one bad cue is skipped with its reason
+/// instead of failing the file.
+private struct CueFile: Decodable {
+    struct Shape: Error {}
+    enum Item { case cue(Cue), skipped(String) }
+    var items: [Item] = []
+
+    private enum Key: String, CodingKey { case cues, start, end, text, id }
+
+    init(from decoder: Decoder) throws {
+        var list: UnkeyedDecodingContainer
+        if let array = try? decoder.unkeyedContainer() {
+            list = array
+        } else if let object = try? decoder.container(keyedBy: Key.self), let array = try? object.nestedUnkeyedContainer(forKey: .cues) {
+            list = array
+        } else {
+            throw Shape()
+        }
+        while !list.isAtEnd { items.append(Self.item(try list.superDecoder())) }
+    }
+
+    private static func item(_ decoder: Decoder) -> Item {
+        guard let o = try? decoder.container(keyedBy: Key.self) else { return .skipped("not an object") }
+        func seconds(_ key: Key) -> Double? {
+            guard let d = try? o.decode(Double.self, forKey: key), d.isFinite else { return nil }
+            return d
+        }
+        guard let start = seconds(.start) else { return .skipped("missing or bad \"start\" (seconds)") }
+        guard let end = seconds(.end) else { return .skipped("missing or bad \"end\" (seconds)") }
+        guard start >= 0, end <= Transcript.maxSeconds else { return .skipped("times must be 0 to 3600000 seconds (1000 hours)") }
+        guard end >= start else { return .skipped("it ends before it starts") }
+        guard let text = try? o.decode(String.self, forKey: .text) else { return .skipped("missing \"text\"") }
+        // An id may be written as a string or a number; null or absent is none.
+        let id: String?
+        if !o.contains(.id) || (try? o.decodeNil(forKey: .id)) ?? true {
+            id = nil
+        } else if let s = try? o.decode(String.self, forKey: .id) {
+            id = s
+        } else if let n = try? o.decode(Double.self, forKey: .id) {
+            id = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : "\(n)"
+        } else {
+            id = nil
+        }
+        return .cue(Cue(id: id, start: start, end: end, text: text))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Platform
 
 /// One line of a transcript: shown from `start` to `end` (seconds of lesson audio).
 public struct Cue: Sendable, Equatable, Codable {
@@ -86,9 +87,6 @@ public struct Transcript: Sendable, Equatable {
         }
     }
 
-    /// The largest transcript file read: 16 MiB (a ten-hour film's subtitles are well under 1 MiB).
-    public static let maxFileBytes = 16 << 20
-
     /// Loads a `.vtt`, `.srt` or `.json` transcript by extension.
     public static func load(path: String) throws -> Transcript {
         guard let format = TranscriptFormat(path: path) else {
@@ -97,28 +95,11 @@ public struct Transcript: Sendable, Equatable {
         return try parse(readFile(path), format: format, file: path)
     }
 
-    /// The bytes of a regular file of at most `maxFileBytes` (a FIFO, a device or /dev/zero is refused, not read).
+    /// The bytes of a regular file within `InputFile.Kind.transcript` (a FIFO, a device or /dev/zero is refused).
     public static func readFile(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw TranscriptError(file: path, line: 0, "cannot read: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
-            throw TranscriptError(file: path, line: 0, "not a regular file: expected a .vtt, .srt or .json file")
+        do throws(FileError) { return try InputFile.read(path, as: .transcript) } catch {
+            throw TranscriptError(file: path, line: 0, error.message)
         }
-        guard st.st_size <= maxFileBytes else {
-            throw TranscriptError(file: path, line: 0, "\(st.st_size) bytes: too large for a transcript (at most \(maxFileBytes >> 20) MiB)")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
-        var got = 0
-        while got < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw TranscriptError(file: path, line: 0, "cannot read: \(String(cString: strerror(errno)))") }
-            if n == 0 { break }  // the file shrank while being read
-            got += n
-        }
-        return Array(bytes.prefix(got))
     }
 
     public static func parse(_ bytes: [UInt8], format: TranscriptFormat, file: String) throws -> Transcript {
