@@ -21,6 +21,11 @@ import TextFormat
         for v in [0.0, 0.9, -0.9, 1.5, -1.5, 1e15 + 0.5, -123_456.75] {
             #expect(Int(saturating: v) == Int(v))
         }
+        // The in-range path goes through Double and Int64/UInt64: unsigned values past Int64.max, Float sources.
+        #expect(UInt64(saturating: 1.5e19) == 15_000_000_000_000_000_000)
+        for f in [Float(0.99), -0.99, 32_767.4, -32_767.6, 1.5, -1.5] {
+            #expect(Int16(saturating: f) == Int16(f) && Int32(saturating: f) == Int32(f))
+        }
     }
 
     @Test func clockTextOfAnyTime() {
