@@ -6,7 +6,7 @@ SWIFT ?= swift
 APT_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev zlib1g-dev \
 	umockdev evemu-tools alsa-utils libasound2-plugins pulseaudio pulseaudio-utils sox mawk \
 	librsvg2-bin chromium python3-gi gir1.2-umockdev-1.0 espeak-ng flac tmux \
-	pipewire pipewire-bin wireplumber
+	pipewire pipewire-bin wireplumber binutils
 BUILD_FLAGS := -Xswiftc -warnings-as-errors
 KAPE := .build/release/kape
 PREFIX ?= /usr/local
@@ -19,8 +19,9 @@ deps:
 	@scripts/ensure-deps.sh $(APT_PACKAGES)
 	@scripts/pipewire-alsa-plugin.sh .build/pipewire-alsa >/dev/null
 
+# The Swift runtime and Foundation linked in (--static-swift-stdlib): the installed kape runs without the toolchain.
 release: deps
-	$(SWIFT) build -c release --product kape $(BUILD_FLAGS)
+	$(SWIFT) build -c release --product kape $(BUILD_FLAGS) --static-swift-stdlib
 
 # The demo round's gestures, then the game: full screen on a terminal (first motion device, else the keyboard;
 # sound to the default device, else a WAV file). Without a terminal (CI, a pipe) it must not wait for a player:

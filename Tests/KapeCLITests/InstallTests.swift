@@ -50,6 +50,18 @@ import Testing
                                               "--headless", "--seed", "7", "--device", "wav:" + tmp.path("p.wav")],
                                         environment: env, scratch: tmp)
         #expect(play.status == 0 && play.stdout.contains("Rezultati"), "\(play.stderr)")
+        // It runs without the toolchain that built it: the Swift runtime and Foundation are linked in.
+        let readelf = Process()
+        readelf.executableURL = URL(fileURLWithPath: "/usr/bin/readelf")
+        readelf.arguments = ["-d", bin]
+        let pipe = Pipe()
+        readelf.standardOutput = pipe
+        try readelf.run()
+        let dynamic = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        readelf.waitUntilExit()
+        let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #expect(!needed.isEmpty && !needed.contains { $0.contains("libswift") || $0.contains("libFoundation") || $0.contains("libdispatch") },
+                "the installed kape needs the Swift toolchain's libraries: \(needed)")
         // The completion script knows the commands.
         let bash = (try? String(contentsOfFile: share + "/bash-completion/completions/kape", encoding: .utf8)) ?? ""
         #expect(bash.contains("shadow") && bash.contains("decks"))
