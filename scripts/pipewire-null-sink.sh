@@ -17,7 +17,7 @@ stop() {
     [ -f "$dir/$f.pid" ] || continue
     pid=$(cat "$dir/$f.pid")
     # Only the process this script started: the pid may have been reused since.
-    if [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = "$f" ]; then
+    if [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = "$f" ] && [ "$(awk '/^Tgid:/ {print $2}' /proc/"$pid"/status 2>/dev/null)" = "$pid" ]; then
       kill "$pid" 2>/dev/null || true
       i=0; while kill -0 "$pid" 2>/dev/null && [ $i -lt 40 ]; do sleep 0.05; i=$((i + 1)); done
       kill -9 "$pid" 2>/dev/null || true

@@ -48,11 +48,16 @@ AC
   echo "unix:$socket"
   ;;
 stop)
-  for f in keepalive pulse; do
-    if [ -f "$dir/$f.pid" ]; then
-      pid=$(cat "$dir/$f.pid")
-      kill "$pid" 2>/dev/null || true
-      rm -f "$dir/$f.pid"
+  # Only the processes start started: a saved pid may have been reused since (pid_max can be 32768, and a
+  # thread's id counts: killing one would signal a whole unrelated process, such as the test runner).
+  for f in keepalive:pacat pulse:pulseaudio; do
+    name=${f%%:*} comm=${f#*:}
+    if [ -f "$dir/$name.pid" ]; then
+      pid=$(cat "$dir/$name.pid")
+      if [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = "$comm" ] && [ "$(awk '/^Tgid:/ {print $2}' /proc/"$pid"/status 2>/dev/null)" = "$pid" ]; then
+        kill "$pid" 2>/dev/null || true
+      fi
+      rm -f "$dir/$name.pid"
     fi
   done
   ;;
