@@ -60,8 +60,12 @@ import Testing
         try pane.send("Enter")
         #expect(try pane.wait { $0.contains("100.0 %") && $0.contains("2/22") } != nil, "\((try? pane.capture()) ?? "")")
         try pane.send("C-d")
-        // The echoed command line holds "EXITED:$?" too: wait for a status digit.
-        let end = try pane.wait { pane in (0...9).contains { pane.contains("EXITED:\($0)") } }
+        // The echoed command line holds "EXITED:$?" too: wait for a status digit, then for stty's answer (it comes
+        // after the status line, and reading the pane in between raced).
+        let end = try pane.wait { pane in
+            (0...9).contains { pane.contains("EXITED:\($0)") }
+                && pane.components(separatedBy: "\n").contains { ["icanon", "-icanon"].contains($0.trimmingCharacters(in: .whitespaces)) }
+        }
         #expect(end?.contains("EXITED:0") == true)
         #expect(end?.contains("1 of 22 phrases") == true)
         #expect(end?.components(separatedBy: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "icanon" } == true,
