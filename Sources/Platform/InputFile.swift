@@ -21,6 +21,8 @@ public enum InputFile {
         /// A ten-hour film's subtitles are well under 1 MiB.
         public static let transcript = Kind("a transcript (.vtt, .srt or .json)", limit: 16 << 20)
         public static let progress = Kind("the progress store", limit: 64 << 20)
+        /// Sounds and lessons' audio: streamed, not loaded whole (1 TiB is "no limit").
+        public static let sound = Kind("a sound file (WAV, FLAC or Ogg)", limit: 1 << 40)
     }
 
     /// Opens a regular file for reading and checks its size (never waits on a FIFO); the caller closes `fd`.

@@ -24,11 +24,7 @@ struct Accuracy: ParsableCommand {
     @Option(help: "Profiles to run (repeatable; default: all).")
     var profile: [DeviceProfile] = []
 
-    @Flag(help: "The accelerometer-only trials' distractors: 2–3 Hz nods of 12–15°, laughs, walking, bumps, still spells.")
-    var hard = false
-
-    @Flag(help: "Rounds without gestures: button mashing with ±3–8° jitter (every event is false).")
-    var mashing = false
+    @OptionGroup var distractors: DistractorOptions
 
     @Option(help: "Accelerometer noise: each round draws its own from 0.002 g to this (g rms per axis).")
     var noise: Double?
@@ -60,8 +56,8 @@ struct Accuracy: ParsableCommand {
                     var options = SyntheticTrace.Options()
                     options.profile = profile
                     options.flipped = flipped
-                    options.hardDistractors = hard
-                    options.mashing = mashing
+                    options.hardDistractors = distractors.hard
+                    options.mashing = distractors.mashing
                     options.roundSeconds = seconds
                     let s = seed &+ UInt64(i) &* 2 &+ (flipped ? 1 : 0)
                     if let noise {

@@ -50,8 +50,3 @@ struct SoundsDirectoryOption: ParsableArguments {
 
     var path: String { DataDirectories.locate("sounds", override: sounds) ?? "sounds" }
 }
-
-func isDirectory(_ path: String) -> Bool {
-    var st = stat()
-    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
-}

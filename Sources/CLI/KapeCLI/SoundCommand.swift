@@ -20,7 +20,7 @@ struct SoundsGenerate: ParsableCommand {
     var out = "sounds"
 
     func run() throws {
-        guard isDirectory(out) else { throw InputError("\(out): no such directory") }
+        guard DataDirectories.isDirectory(out) else { throw InputError("\(out): no such directory") }
         var text = ""
         for recipe in SoundSynth.all {
             let clip = Clip(name: recipe.name, rate: SoundSynth.rate, channels: 1, samples: recipe.render())

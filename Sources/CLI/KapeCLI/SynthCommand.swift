@@ -45,11 +45,7 @@ struct Synth: ParsableCommand {
     @Option(help: "Accelerometer noise, g rms per axis (default 0.006).")
     var noise: Double?
 
-    @Flag(help: "Distractors for accelerometer-only trials: 2–3 Hz nods of 12–15°, laughs, walking, bumps, still spells.")
-    var hard = false
-
-    @Flag(help: "No gestures: button mashing with the device in hand (±3–8° jitter, knocks); the truth is empty.")
-    var mashing = false
+    @OptionGroup var distractors: DistractorOptions
 
     @Option(name: .shortAndLong, help: "Output trace: .evemu or .csv.")
     var output: String
@@ -72,8 +68,8 @@ struct Synth: ParsableCommand {
         options.unknownAccelResolution = unknownResolution
         options.maxIdleSeconds = idle
         options.accelNoise = noise
-        options.hardDistractors = hard
-        options.mashing = mashing
+        options.hardDistractors = distractors.hard
+        options.mashing = distractors.mashing
         let trace = SyntheticTrace.generate(seed: seed, options: options)
         switch TraceFormat.guess(path: output) {
         case .evemu:
@@ -90,4 +86,13 @@ struct Synth: ParsableCommand {
         }
         try TruthFile.write(trace.truth, to: TruthFile.path(forTrace: output))
     }
+}
+
+/// What a synthetic round holds besides gestures, for `kape trace synth` and `kape accuracy` alike.
+struct DistractorOptions: ParsableArguments {
+    @Flag(help: "Distractors for accelerometer-only trials: 2–3 Hz nods of 12–15°, laughs, walking, bumps, still spells.")
+    var hard = false
+
+    @Flag(help: "No gestures: button mashing with the device in hand (±3–8° jitter, knocks); every event is false.")
+    var mashing = false
 }

@@ -67,14 +67,17 @@ public enum ClipFile {
     }
 }
 
-/// Opens a sound file with libsndfile, after checking it is a regular file (a FIFO or directory would block or
-/// mislead libsndfile); the caller closes it.
+/// Opens a sound file with libsndfile on a descriptor `InputFile` has checked is a regular file (a FIFO or a
+/// directory would block or mislead libsndfile; checking the path and then opening it again could be raced); the
+/// caller closes it. Lessons are streamed, so there is no size limit here.
 func openForReading(_ path: String) throws -> (OpaquePointer, SF_INFO) {
-    var st = stat()
-    guard stat(path, &st) == 0 else { throw AudioError.file(path, "no such file") }
-    guard (st.st_mode & S_IFMT) == S_IFREG else { throw AudioError.file(path, "not a regular file") }
+    let fd: Int32
+    do throws(FileError) { fd = try InputFile.open(path, as: .sound).fd } catch {
+        throw AudioError.file(path, access(path, F_OK) != 0 && errno == ENOENT ? "no such file" : error.message)
+    }
     var info = SF_INFO()
-    guard let file = sf_open(path, Int32(SFM_READ), &info) else {
+    guard let file = sf_open_fd(fd, Int32(SFM_READ), &info, 1) else {
+        close(fd)
         throw AudioError.file(path, "not a readable sound file (WAV, FLAC or Ogg expected): \(String(cString: sf_strerror(nil)))")
     }
     return (file, info)
