@@ -9,6 +9,14 @@ import TestSupport
 /// Through a private PulseAudio and a private PipeWire, each with a null sink whose clock runs in real time
 /// (scripts/pulse-null-sink.sh, scripts/pipewire-null-sink.sh).
 @Suite(.serialized) struct SoundServerSinkTests {
+    /// An engine with one short blip, started, past its first 0.2 s.
+    private func playingBlips(_ sink: AlsaSink) throws -> AudioEngine {
+        let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [sine("blip", frequency: 880, seconds: 0.05, amplitude: 0.3)]))
+        try engine.start()
+        #expect(eventually(within: 3) { engine.framesWritten >= 9_600 })
+        return engine
+    }
+
     @Test(arguments: SoundServer.allCases)
     func twoSecondsOfAudioTakeAboutTwoSeconds(server: SoundServer) throws {
         try server.with { config, _ in
@@ -37,10 +45,7 @@ import TestSupport
     @Test(arguments: SoundServer.allCases)
     func delayIsReportedAndSane(server: SoundServer) throws {
         try server.with { config, _ in
-            let sink = try AlsaSink(device: server.pcm, configFile: config)
-            let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [sine("blip", frequency: 880, seconds: 0.05, amplitude: 0.3)]))
-            try engine.start()
-            #expect(eventually(within: 3) { engine.framesWritten >= 9_600 })
+            let engine = try playingBlips(AlsaSink(device: server.pcm, configFile: config))
             var records: [LatencyRecord] = []
             for _ in 0..<5 {
                 try engine.play(0)
@@ -57,6 +62,35 @@ import TestSupport
             for r in records {
                 #expect(r.aheadFrames >= 0 && r.aheadFrames < 24_000, "frames queued ahead: \(r.aheadFrames)")
                 #expect(r.internalMs >= 0)
+            }
+        }
+    }
+
+    /// PipeWire's plugin copies a whole quantum out at each cycle: the render thread keeps one period (and a
+    /// wake-up's margin) queued there, not the whole buffer, and a trigger goes in at once behind that. PulseAudio
+    /// and a pinned request keep the buffer full, as before.
+    @Test(arguments: SoundServer.allCases, [true, false])
+    func onPipeWireTheQueueIsAPeriodAndATriggerFindsRoom(server: SoundServer, lean: Bool) throws {
+        try server.with { config, _ in
+            let sink = try AlsaSink(device: server.pcm, request: SinkRequest(lean: lean), configFile: config)
+            let info = sink.info
+            let leanHere = lean && server == .pipewire
+            #expect(info.reserveFrames == (leanHere ? info.periodFrames - 8 : 0), "\(info)")
+            let engine = try playingBlips(sink)
+            var records: [LatencyRecord] = []
+            for _ in 0..<5 {
+                try engine.play(0)
+                #expect(eventually(within: 2) { records += engine.takeRecords(); return !records.isEmpty })
+            }
+            engine.finish()
+            let xruns = engine.xruns
+            if xruns == 0 {  // an xrun on a loaded machine grows the buffer and with it the queue
+                if leanHere {
+                    #expect(engine.peakQueuedFrames == info.queueFrames, "peak \(engine.peakQueuedFrames), \(info)")
+                    for r in records { #expect(r.queuedFrames <= info.queueFrames, "\(r)") }
+                } else {
+                    #expect(engine.peakQueuedFrames == info.bufferFrames, "peak \(engine.peakQueuedFrames), \(info)")
+                }
             }
         }
     }

@@ -116,6 +116,7 @@ struct BenchLatency: ParsableCommand {
                 line.add("internal_ms", r.internalMs, decimals: 3)
                 line.add("audible_ms", r.audibleMs, decimals: 3)
                 line.add("ahead_frames", r.aheadFrames)
+                line.add("queued_frames", r.queuedFrames)
                 out += line.text + "\n"
             } else {
                 out += "trigger \(i + 1) at \(fixed(e?.stamp ?? .nan, 3)) s (\(e?.kind.rawValue ?? "?")): internal \(fixed(r.internalMs, 3)) ms, audible \(fixed(r.audibleMs, 3)) ms (\(r.aheadFrames) frames ahead)\n"
@@ -137,6 +138,8 @@ struct BenchLatency: ParsableCommand {
             line.add("rate", info.rate)
             line.add("period_frames", info.periodFrames)
             line.add("buffer_frames", info.bufferFrames)
+            line.add("queue_frames", info.queueFrames)
+            line.add("peak_queued_frames", engine.peakQueuedFrames)
             line.add("device", info.device)
             let load = engine.renderThreadLoad
             line.add("render_cpu_percent", load.cpuPercent, decimals: 2)
@@ -158,7 +161,7 @@ struct BenchLatency: ParsableCommand {
             out += "internal ms: p50 \(fixed(internalMs.p50, 3))  p99 \(fixed(internalMs.p99, 3))  max \(fixed(internalMs.max, 3))\n"
             out += "audible ms:  p50 \(fixed(audibleMs.p50, 3))  p99 \(fixed(audibleMs.p99, 3))  max \(fixed(audibleMs.max, 3))\n"
             out += "xruns: \(engine.xruns)\(xrunAt.isEmpty ? "" : " at " + xrunAt.map { fixed($0, 3) + " s" }.joined(separator: ", "))\(grown > 0 ? "; buffer grown \(grown)×" : "")\n"
-            out += "device: \(info.device), \(info.rate) Hz, period \(info.periodFrames) frames, buffer \(info.bufferFrames) frames\n"
+            out += "device: \(info.device), \(info.rate) Hz, period \(info.periodFrames) frames, buffer \(info.bufferFrames) frames\(info.reserveFrames > 0 ? " (\(info.queueFrames) kept queued, the rest free for triggers)" : "")\n"
             let load = engine.renderThreadLoad
             let cost = engine.renderCost
             out += "render thread: \(fixed(load.cpuPercent, 2)) % of a core, \(fixed(load.passesPerPeriod, 3)) loop passes per period, spin guard \(load.guardedWakeups)×; mix+encode per period p50 \(fixed(cost.p50, 0)) µs, p99 \(fixed(cost.p99, 0)) µs, max \(fixed(cost.max, 0)) µs\n"

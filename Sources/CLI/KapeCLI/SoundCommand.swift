@@ -110,5 +110,5 @@ struct SoundPlay: ParsableCommand {
 }
 
 func describe(_ info: SinkInfo) -> String {
-    "kape: device \(info.device): \(info.rate) Hz, \(info.channels) ch, \(info.format.rawValue), period \(info.periodFrames) frames (\(fixed(info.periodMilliseconds, 2)) ms), buffer \(info.bufferFrames) frames"
+    "kape: device \(info.device): \(info.rate) Hz, \(info.channels) ch, \(info.format.rawValue), period \(info.periodFrames) frames (\(fixed(info.periodMilliseconds, 2)) ms), buffer \(info.bufferFrames) frames\(info.reserveFrames > 0 ? ", \(info.queueFrames) kept queued" : "")"
 }

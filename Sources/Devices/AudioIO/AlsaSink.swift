@@ -15,11 +15,15 @@ import Platform
 public final class AlsaSink: AudioSink, @unchecked Sendable {
     /// Read from any thread; the buffer size in it follows `grow()`.
     public var info: SinkInfo { shape.info }
+    public var bufferFrames: Int { shape.bufferFrames }
     private let shape: SinkShape
     private var negotiated: SinkInfo { shape.negotiated }
     private let request: SinkRequest
     private let pcm: OpaquePointer
     private var config: OpaquePointer?
+    /// Frames queued beyond the server's period: the render thread's wake-ups come only once the fill is below
+    /// avail_min, so this keeps it from waking while nothing has been taken.
+    private static let serverMargin = 8
     /// Room for the PCM's descriptors plus the wake-up pipe; plugins use one or two, a reconfigured PCM may differ.
     private static let fdCapacity = 16
     private let fds: UnsafeMutablePointer<pollfd>
@@ -83,6 +87,8 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         }
         pcm = handle
         let info: SinkInfo
+        var request = request
+        request.lean = request.lean && AlsaSink.pullsWholePeriods(handle)
         do {
             info = try AlsaSink.configure(handle, device: device, request: request)
         } catch {
@@ -100,6 +106,24 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         // The plugin's own I/O thread (PulseAudio's client mainloop) wakes the render thread: real-time priority
         // just below the render thread's, or a busy machine delays each wake-up past the buffer.
         pluginThreads = ThreadPriority.makeRealtime(ThreadPriority.threadIDs().subtracting(threadsBefore), priority: 19)
+    }
+
+    /// Whether the PCM is pipewire-alsa, whose graph runs at the client's avail_min and copies one quantum out of
+    /// the ring at each cycle: there a period queued is as safe as a full buffer. Not PulseAudio's plugin: it
+    /// writes through into the server, whose sink drains the stream at its own pace and ran dry with a period
+    /// less queued (an xrun in each 40 s replay at 128 frames). Not hardware: it plays the buffer as it is filled.
+    private static func pullsWholePeriods(_ pcm: OpaquePointer) -> Bool {
+        guard snd_pcm_type(pcm) == SND_PCM_TYPE_IOPLUG else { return false }
+        var output: OpaquePointer?
+        guard snd_output_buffer_open(&output) >= 0, let output else { return false }
+        defer { snd_output_close(output) }
+        // An I/O plugin's dump starts with its name.
+        guard snd_pcm_dump(pcm, output) >= 0 else { return false }
+        var text: UnsafeMutablePointer<CChar>?
+        let count = snd_output_buffer_string(output, &text)
+        guard let text, count > 0 else { return false }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: count)
+        return String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self).contains("PipeWire")
     }
 
     private static func descriptorCount(_ pcm: OpaquePointer) -> Int {
@@ -169,13 +193,17 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         guard snd_pcm_sw_params_malloc(&swp) >= 0, let sw = swp else { throw AudioError.cannotOpen(device, "out of memory") }
         defer { snd_pcm_sw_params_free(sw) }
         try check(snd_pcm_sw_params_current(pcm, sw), "software parameters")
-        // Wake when a period is free; start once the buffer is full so the first period never runs dry.
+        // PipeWire's plugin takes a period at each cycle of its graph: keep one period and a little queued there,
+        // the rest free for triggers (see `SinkInfo.reserveFrames`).
+        let reserve = request.lean && period > snd_pcm_uframes_t(serverMargin) ? period - snd_pcm_uframes_t(serverMargin) : 0
+        // Wake when a period is free beyond the reserve (pipewire-alsa also asks its graph for this quantum);
+        // start once the queue is full so the first period never runs dry.
         try check(snd_pcm_sw_params_set_avail_min(pcm, sw, period), "avail_min")
-        try check(snd_pcm_sw_params_set_start_threshold(pcm, sw, buffer / period * period), "start threshold")
+        try check(snd_pcm_sw_params_set_start_threshold(pcm, sw, buffer - reserve), "start threshold")
         try check(snd_pcm_sw_params(pcm, sw), "the software parameters")
         try check(snd_pcm_prepare(pcm), "prepare")
         return SinkInfo(device: device, rate: Int(rate), channels: Int(channels), format: format,
-                        periodFrames: Int(period), bufferFrames: Int(buffer))
+                        periodFrames: Int(period), bufferFrames: Int(buffer), reserveFrames: Int(reserve))
     }
 
     public func space() -> SinkSpace {

@@ -44,6 +44,9 @@ public final class AudioEngine: @unchecked Sendable {
     private let lostRecords = Atomic<Int>(0)
     /// Render-loop passes (each ends in a write or a wait): about one per period when all is well.
     private let passes = Atomic<Int>(0)
+    /// The most frames queued after a refill (a write without a trigger): the buffer, or less on a sink with a
+    /// reserve (`SinkInfo.reserveFrames`).
+    private let peakQueue = Atomic<Int>(0)
     /// Times the spin guard slept instead of polling the device.
     private let guardedWakeups = Atomic<Int>(0)
     /// CPU time the render thread used, and its wall time, in ns (written when it ends).
@@ -122,6 +125,8 @@ public final class AudioEngine: @unchecked Sendable {
     }
 
     public var xruns: Int { xrunCount.load(ordering: .relaxed) }
+    /// The most frames the render thread has queued between triggers (see `peakQueue`).
+    public var peakQueuedFrames: Int { peakQueue.load(ordering: .relaxed) }
     /// Whether the render thread got SCHED_FIFO (needs CAP_SYS_NICE or an rtprio limit).
     public var hasRealtimePriority: Bool { realtime.load(ordering: .relaxed) }
     /// Whether the memory the render thread touches is locked in RAM (refused past RLIMIT_MEMLOCK).
@@ -213,7 +218,7 @@ public final class AudioEngine: @unchecked Sendable {
                     continue
                 }
                 let n = min(left, avail, shape.periodFrames)
-                if let e = renderBlock(frames: n, delay: delay) { throw e }
+                if let e = renderBlock(frames: n, delay: delay, queued: sink.bufferFrames - avail) { throw e }
                 left -= n
             }
         }
@@ -247,7 +252,13 @@ public final class AudioEngine: @unchecked Sendable {
                 let triggered = control.pending > 0
                 if avail >= period || (triggered && avail >= minimumChunk) {
                     idleWakeups = 0
-                    if let e = renderBlock(frames: min(avail, period), delay: delay) {
+                    // A trigger takes all the room there is; otherwise the reserve stays free for the next one.
+                    let frames = triggered ? min(avail, period) : min(avail - shape.reserveFrames, period)
+                    let queued = sink.bufferFrames - avail
+                    if !triggered, queued + frames > peakQueue.load(ordering: .relaxed) {
+                        peakQueue.store(queued + frames, ordering: .relaxed)
+                    }
+                    if let e = renderBlock(frames: frames, delay: delay, queued: queued) {
                         fail(e)
                         return
                     }
@@ -296,7 +307,7 @@ public final class AudioEngine: @unchecked Sendable {
     }
 
     /// Mix, encode, write, then report the voices that started in this block. Returns a device failure.
-    private func renderBlock(frames: Int, delay: Int) -> AudioError? {
+    private func renderBlock(frames: Int, delay: Int, queued: Int) -> AudioError? {
         let begin = MonotonicClock.nanos()
         mixer.render(floatBlock, frames: frames)
         shape.format.encode(floatBlock, count: frames * shape.channels, into: byteBlock)
@@ -313,7 +324,7 @@ public final class AudioEngine: @unchecked Sendable {
         for i in 0..<mixer.startCount {
             let s = mixer.start(i)
             let record = LatencyRecord(token: s.token, arrivalNanos: s.arrival, commitNanos: commit,
-                                       aheadFrames: delay + s.offset, rate: shape.rate)
+                                       aheadFrames: delay + s.offset, queuedFrames: queued + s.offset, rate: shape.rate)
             if !records.push(record) { lostRecords.add(1, ordering: .relaxed) }
         }
         return nil

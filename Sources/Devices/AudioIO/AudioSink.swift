@@ -7,6 +7,14 @@ public struct SinkInfo: Sendable, Equatable {
     public var format: SampleFormat
     public var periodFrames: Int
     public var bufferFrames: Int
+    /// Frames of the buffer the render thread leaves free so a trigger is written at once. PipeWire's plugin
+    /// copies a whole period out at each cycle of its graph: keeping one period (plus a wake-up's worth) queued is
+    /// as safe there as a full buffer, and a trigger no longer waits for the next cycle behind a full one.
+    /// Zero elsewhere (hardware plays its buffer while it is filled; files have no pace).
+    public var reserveFrames = 0
+
+    /// What the render thread keeps queued: the buffer less the reserve.
+    public var queueFrames: Int { bufferFrames - reserveFrames }
 
     public var periodMilliseconds: Double { Double(periodFrames) * 1000 / Double(rate) }
 }
@@ -22,9 +30,13 @@ public struct SinkRequest: Sendable, Equatable {
     public var formats: [SampleFormat] = SampleFormat.allCases
     /// Whether the buffer may grow by a period after each xrun (see `growthLimitFrames`); false pins it.
     public var adaptive = true
+    /// Whether to keep only a period queued where the sound server allows it (`SinkInfo.reserveFrames`); false
+    /// keeps the whole buffer full everywhere.
+    public var lean = true
 
     public init(rate: Int = 48_000, channels: Int = 2, periodFrames: Int = 128, periods: Int = 2,
-                formats: [SampleFormat] = SampleFormat.allCases, adaptive: Bool = true) {
+                formats: [SampleFormat] = SampleFormat.allCases, adaptive: Bool = true, lean: Bool = true) {
+        self.lean = lean
         self.rate = rate
         self.channels = channels
         self.periodFrames = periodFrames
@@ -62,6 +74,8 @@ public enum SinkWrite: Sendable, Equatable {
 /// A PCM output the render thread drives: ALSA or a WAV file. Used by one thread at a time.
 public protocol AudioSink: AnyObject, Sendable {
     var info: SinkInfo { get }
+    /// `info.bufferFrames` without copying the rest (the render thread reads it every pass).
+    var bufferFrames: Int { get }
     /// Frames writable now and queued delay; recovers from xruns itself.
     func space() -> SinkSpace
     /// Blocks until there may be room for a period, `wakeFD` becomes readable, or `timeoutMs` passes.

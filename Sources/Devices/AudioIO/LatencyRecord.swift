@@ -9,6 +9,8 @@ public struct LatencyRecord: Sendable, BitwiseCopyable, Equatable {
     public var commitNanos: UInt64
     /// Frames queued ahead of the sound's first frame at that write: device delay plus its offset in the block.
     public var aheadFrames: Int
+    /// Of those, the frames in the client's own buffer (the rest is the server's or the card's).
+    public var queuedFrames: Int
     public var rate: Int
 
     /// Arrival to first frame committed.

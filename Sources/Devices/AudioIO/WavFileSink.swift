@@ -13,6 +13,7 @@ import Platform
 public final class WavFileSink: AudioSink, @unchecked Sendable {
     /// Read from any thread; its buffer grows like a device's after an xrun (paced mode).
     public var info: SinkInfo { sizes.info }
+    public var bufferFrames: Int { sizes.bufferFrames }
     private let sizes: SinkShape
     private var shape: SinkInfo { sizes.negotiated }
     public let path: String
