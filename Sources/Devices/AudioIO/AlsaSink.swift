@@ -9,13 +9,15 @@ import Platform
 /// descriptor, so a trigger wakes it at once instead of at the next period. Interleaved read/write transfers
 /// (`snd_pcm_writei`) work on every plugin, including `file` and `pulse`.
 ///
-/// After an xrun the render thread may `grow()` the buffer by a period (the PCM is set up again with one more
-/// period) up to the request's growth limit: one click, then a buffer that holds, instead of a click every few
-/// seconds on a machine that cannot keep the smaller one filled.
+/// After an xrun the render thread may `grow()` what it keeps queued: through PipeWire the reserve goes first,
+/// then the buffer grows by a period (the PCM is set up again with one more period) up to the request's limit:
+/// one click, then a buffer that holds, instead of a click every few seconds on a machine that cannot keep the
+/// smaller one filled.
 public final class AlsaSink: AudioSink, @unchecked Sendable {
     /// Read from any thread; the buffer size in it follows `grow()`.
     public var info: SinkInfo { shape.info }
     public var bufferFrames: Int { shape.bufferFrames }
+    public var reserveFrames: Int { shape.reserveFrames }
     private let shape: SinkShape
     private var negotiated: SinkInfo { shape.negotiated }
     private let request: SinkRequest
@@ -133,8 +135,16 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
     public func grow() -> Int? {
         let current = shape.bufferFrames
         let period = negotiated.periodFrames
+        guard request.adaptive else { return nil }
+        if shape.reserveFrames > 0 {
+            // First keep the whole buffer queued (twice the time to refill); the PCM starts once it is full again.
+            shape.set(reserveFrames: 0)
+            AlsaSink.setStartThreshold(pcm, frames: current)
+            return current
+        }
         guard let next = shape.grown else { return nil }
         var larger = request
+        larger.lean = false  // the reserve was given up before the buffer grows
         larger.periods = next / period
         larger.formats = [negotiated.format]
         larger.rate = negotiated.rate
@@ -151,7 +161,17 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         }
         pcmFDs = Self.descriptorCount(pcm)
         shape.set(bufferFrames: info.bufferFrames)
-        return info.bufferFrames
+        shape.set(reserveFrames: info.reserveFrames)
+        return info.queueFrames
+    }
+
+    private static func setStartThreshold(_ pcm: OpaquePointer, frames: Int) {
+        var swp: OpaquePointer?
+        guard snd_pcm_sw_params_malloc(&swp) >= 0, let sw = swp else { return }
+        defer { snd_pcm_sw_params_free(sw) }
+        guard snd_pcm_sw_params_current(pcm, sw) >= 0 else { return }
+        _ = snd_pcm_sw_params_set_start_threshold(pcm, sw, snd_pcm_uframes_t(frames))
+        _ = snd_pcm_sw_params(pcm, sw)
     }
 
     deinit {

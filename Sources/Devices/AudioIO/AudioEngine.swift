@@ -143,9 +143,12 @@ public final class AudioEngine: @unchecked Sendable {
     private func countXrun(growing: Bool = true) {
         xrunCount.add(1, ordering: .relaxed)
         let now = MonotonicClock.nanos()
+        let bufferBefore = sink.bufferFrames, before = bufferBefore - sink.reserveFrames
         let grown = growing ? sink.grow() : nil
         let away = lastWriteNanos == 0 ? 0 : now - lastWriteNanos
-        _ = xrunRecords.push(XrunRecord(nanos: now, bufferFrames: grown ?? sink.info.bufferFrames, grew: grown != nil,
+        let response: XrunResponse = grown == nil ? .kept : sink.bufferFrames == bufferBefore ? .reserveGivenUp : .bufferGrown
+        _ = xrunRecords.push(XrunRecord(nanos: now, bufferFrames: sink.bufferFrames, queueBeforeFrames: before,
+                                        queueFrames: grown ?? before, response: response,
                                         awayNanos: away))
     }
 
@@ -253,7 +256,7 @@ public final class AudioEngine: @unchecked Sendable {
                 if avail >= period || (triggered && avail >= minimumChunk) {
                     idleWakeups = 0
                     // A trigger takes all the room there is; otherwise the reserve stays free for the next one.
-                    let frames = triggered ? min(avail, period) : min(avail - shape.reserveFrames, period)
+                    let frames = triggered ? min(avail, period) : min(avail - sink.reserveFrames, period)
                     let queued = sink.bufferFrames - avail
                     if !triggered, queued + frames > peakQueue.load(ordering: .relaxed) {
                         peakQueue.store(queued + frames, ordering: .relaxed)

@@ -74,8 +74,9 @@ public enum SinkWrite: Sendable, Equatable {
 /// A PCM output the render thread drives: ALSA or a WAV file. Used by one thread at a time.
 public protocol AudioSink: AnyObject, Sendable {
     var info: SinkInfo { get }
-    /// `info.bufferFrames` without copying the rest (the render thread reads it every pass).
+    /// `info.bufferFrames` and `info.reserveFrames` without copying the rest (the render thread reads them).
     var bufferFrames: Int { get }
+    var reserveFrames: Int { get }
     /// Frames writable now and queued delay; recovers from xruns itself.
     func space() -> SinkSpace
     /// Blocks until there may be room for a period, `wakeFD` becomes readable, or `timeoutMs` passes.
@@ -84,18 +85,34 @@ public protocol AudioSink: AnyObject, Sendable {
     func write(_ bytes: UnsafeRawPointer, frames: Int) -> SinkWrite
     /// Plays out what is queued (at the device's pace) and closes.
     func finish()
-    /// After an xrun: adds one period to the buffer if the request allows it (`SinkRequest.adaptive`) and the
-    /// growth limit is not reached. Returns the new buffer size in frames, nil when it stays. Render thread only.
+    /// After an xrun, if the request allows it (`SinkRequest.adaptive`): gives up the reserve if there is one (the
+    /// whole buffer is then kept queued), else adds one period to the buffer while the growth limit allows.
+    /// Returns the frames now kept queued, nil when nothing changed. Render thread only.
     func grow() -> Int?
+}
+
+/// What the sink did about an xrun.
+public enum XrunResponse: UInt8, Sendable, BitwiseCopyable {
+    /// Nothing: pinned (`SinkRequest.adaptive` false) or at the growth limit.
+    case kept
+    /// The reserve was given up: the whole buffer is kept queued from now on.
+    case reserveGivenUp
+    /// The buffer was set up again a period larger.
+    case bufferGrown
 }
 
 /// What happened to the buffer after an xrun (for `kape bench latency` and `kape play -v`).
 public struct XrunRecord: Sendable, Equatable, BitwiseCopyable {
     /// Monotonic time the xrun was recovered, ns.
     public var nanos: UInt64
-    /// The buffer after it: grown by a period, or unchanged (pinned, or at the limit).
+    /// The buffer after it: grown by a period, or unchanged (pinned, at the limit, or the reserve given up).
     public var bufferFrames: Int
-    public var grew: Bool
+    /// What the render thread keeps queued, before the xrun and after it (the buffer less its reserve).
+    public var queueBeforeFrames: Int
+    public var queueFrames: Int
+    public var response: XrunResponse
+    /// Whether the queue grew: the reserve given up, or the buffer a period larger.
+    public var grew: Bool { response != .kept }
     /// How long the render thread had been away from the device (since its last write), ns: longer than the
     /// buffer means it was not scheduled in time; shorter, that the device or its server ran dry on its own.
     public var awayNanos: UInt64

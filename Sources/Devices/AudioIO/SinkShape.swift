@@ -7,19 +7,23 @@ final class SinkShape: Sendable {
     /// The largest buffer growth may reach (`SinkRequest.growthLimitFrames`); the negotiated size when pinned.
     let limit: Int
     private let frames: Atomic<Int>
+    private let reserve: Atomic<Int>
 
     init(_ info: SinkInfo, request: SinkRequest) {
         negotiated = info
         limit = request.adaptive ? max(info.bufferFrames, request.growthLimitFrames(rate: info.rate, period: info.periodFrames))
                                  : info.bufferFrames
         frames = Atomic(info.bufferFrames)
+        reserve = Atomic(info.reserveFrames)
     }
 
     var bufferFrames: Int { frames.load(ordering: .relaxed) }
+    var reserveFrames: Int { reserve.load(ordering: .relaxed) }
 
     var info: SinkInfo {
         var i = negotiated
         i.bufferFrames = bufferFrames
+        i.reserveFrames = reserveFrames
         return i
     }
 
@@ -30,4 +34,5 @@ final class SinkShape: Sendable {
     }
 
     func set(bufferFrames: Int) { frames.store(bufferFrames, ordering: .relaxed) }
+    func set(reserveFrames: Int) { reserve.store(reserveFrames, ordering: .relaxed) }
 }

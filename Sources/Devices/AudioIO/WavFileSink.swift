@@ -14,6 +14,7 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
     /// Read from any thread; its buffer grows like a device's after an xrun (paced mode).
     public var info: SinkInfo { sizes.info }
     public var bufferFrames: Int { sizes.bufferFrames }
+    public var reserveFrames: Int { 0 }
     private let sizes: SinkShape
     private var shape: SinkInfo { sizes.negotiated }
     public let path: String

@@ -1,0 +1,27 @@
+@testable import AudioIO
+@testable import KapeCLI
+import Testing
+
+/// `kape play -v` and `kape bench latency -v` give each xrun its cause and what the buffer did about it.
+@Suite struct XrunReportTests {
+    @Test func eachResponseAndCauseIsSaid() {
+        let info = SinkInfo(device: "kape_pipewire", rate: 48_000, channels: 2, format: .s16, periodFrames: 128,
+                            bufferFrames: 384, reserveFrames: 0)
+        let ms = UInt64(1_000_000)
+        let xruns = [
+            // Away 300 ms with 136 frames (2.8 ms) queued: the thread was late; the reserve goes.
+            XrunRecord(nanos: 1_000 * ms, bufferFrames: 256, queueBeforeFrames: 136, queueFrames: 256, response: .reserveGivenUp, awayNanos: 300 * ms),
+            // Away 1 ms with 256 queued: the server ran dry on its own; a period more.
+            XrunRecord(nanos: 2_000 * ms, bufferFrames: 384, queueBeforeFrames: 256, queueFrames: 384, response: .bufferGrown, awayNanos: 1 * ms),
+            XrunRecord(nanos: 3_000 * ms, bufferFrames: 384, queueBeforeFrames: 384, queueFrames: 384, response: .kept, awayNanos: 2 * ms),
+        ]
+        let text = XrunReport.lines(xruns, info: info) { Double($0) / 1e9 }
+        let lines = text.split(separator: "\n").map { String($0) }
+        #expect(lines.count == 3)
+        #expect(lines[0].contains("at 1.000 s") && lines[0].contains("longer than the 2.8 ms queued")
+                && lines[0].contains("the whole 256-frame buffer is kept queued from now on (5.3 ms)"), "\(lines[0])")
+        #expect(lines[1].contains("ran dry 1.0 ms after the last write (5.3 ms queued)")
+                && lines[1].contains("buffer grown to 384 frames (8.0 ms)"), "\(lines[1])")
+        #expect(lines[2].contains("buffer stays at 384 frames"), "\(lines[2])")
+    }
+}
