@@ -90,6 +90,10 @@ import Testing
         #expect(Set(audible.keys) == ["p50", "p99", "max"] && Set(internalMs.keys) == ["p50", "p99", "max"])
         #expect(internalMs["p50"]! >= 0 && audible["p50"]! >= internalMs["p50"]!)
         #expect(object["xruns"] is Int)
+        // A WAV file has no reserve: the whole buffer stays queued; one away time and queue per xrun.
+        #expect(object["queue_frames"] as? Int == object["buffer_frames"] as? Int && object["peak_queued_frames"] is Int)
+        let xrunCount = try #require(object["xruns"] as? Int)
+        #expect((object["xrun_away_ms"] as? [Double])?.count == xrunCount && (object["xrun_queued_ms"] as? [Double])?.count == xrunCount)
         let keys = ["\"triggers\"", "\"internal_ms\"", "\"audible_ms\"", "\"xruns\"", "\"rate\"", "\"period_frames\"", "\"buffer_frames\"", "\"device\""]
         let positions = keys.map { last.range(of: $0)!.lowerBound }
         #expect(positions == positions.sorted())

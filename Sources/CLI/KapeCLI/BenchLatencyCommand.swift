@@ -86,7 +86,7 @@ struct BenchLatency: ParsableCommand {
         if let e = engine.deviceError { throw e }
         let sorted = records.sorted { $0.token < $1.token }
         let xrunAt = xruns.map { Double(Int64($0.nanos) - Int64(t0)) / 1e9 + first }
-        report(sorted, events: events, engine: engine, xrunAt: xrunAt, grown: xruns.filter(\.grew).count)
+        report(sorted, events: events, engine: engine, xrunAt: xrunAt, xruns: xruns)
         if verbose {
             Console.err(RealtimeReport.describe(engine) + "kape: xruns: \(engine.xruns)\n" + XrunReport.lines(xruns, info: engine.info) { Double(Int64($0) - Int64(t0)) / 1e9 + first })
         }
@@ -101,8 +101,10 @@ struct BenchLatency: ParsableCommand {
         }
     }
 
-    private func report(_ records: [LatencyRecord], events: [UInt64: TiltEvent], engine: AudioEngine, xrunAt: [Double], grown: Int) {
+    private func report(_ records: [LatencyRecord], events: [UInt64: TiltEvent], engine: AudioEngine, xrunAt: [Double], xruns: [XrunRecord]) {
         let info = engine.info
+        let grown = xruns.filter(\.grew).count
+        func list(_ values: [Double]) -> String { "[" + values.map { fixed($0, 3) }.joined(separator: ", ") + "]" }
         let internalMs = Percentiles(records.map(\.internalMs))
         let audibleMs = Percentiles(records.map(\.audibleMs))
         var out = ""
@@ -145,7 +147,10 @@ struct BenchLatency: ParsableCommand {
             line.add("render_cpu_percent", load.cpuPercent, decimals: 2)
             line.add("render_passes_per_period", load.passesPerPeriod, decimals: 3)
             line.add("spin_guarded", load.guardedWakeups)
-            line.addRaw("xrun_at", "[" + xrunAt.map { fixed($0, 3) }.joined(separator: ", ") + "]")
+            line.addRaw("xrun_at", list(xrunAt))
+            // Why each happened: the render thread away longer than what was queued, or the server ran dry.
+            line.addRaw("xrun_away_ms", list(xruns.map { Double($0.awayNanos) / 1e6 }))
+            line.addRaw("xrun_queued_ms", list(xruns.map { Double($0.queueBeforeFrames) * 1000 / Double(info.rate) }))
             line.add("buffer_grown", grown)
             let cost = engine.renderCost
             var c = JSONLine()
