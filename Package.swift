@@ -41,9 +41,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: layer("Shims", "CZlib"), pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Linux calls Swift's Glibc module hides (pipe2).
         .systemLibrary(name: "CLinux", path: layer("Shims", "CLinux")),
+        // libdbus: the reference D-Bus client library, for RealtimeKit (real-time priority without privileges).
+        .systemLibrary(name: "CDBus", path: layer("Shims", "CDBus"), pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
 
         // Platform: monotonic clock, wake-up pipes, libm, errno text, stdout. Linux only, as is Kape.
-        .target(name: "Platform", dependencies: ["CLinux"], path: "Sources/Platform"),
+        .target(name: "Platform", dependencies: ["CLinux", "CDBus"], path: "Sources/Platform"),
 
         // Core. Trace formats, estimator, gate, evaluation. Time is an input.
         .target(name: "Motion", dependencies: ["Platform", "TextFormat"], path: layer("Core", "Motion")),

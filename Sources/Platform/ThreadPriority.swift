@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// Real-time priority for threads Kape did not create: a sound-server plugin's I/O thread (PulseAudio's client
@@ -15,11 +16,45 @@ public enum ThreadPriority {
         return ids
     }
 
-    /// SCHED_FIFO at `priority` for each thread; how many accepted it (none without CAP_SYS_NICE or an rtprio limit).
+    /// Real-time priority for each thread (`raise`); how many got it.
     @discardableResult
     public static func makeRealtime(_ ids: Set<Int32>, priority: Int32) -> Int {
+        ids.filter { raise(thread: $0, priority: priority).granted }.count
+    }
+
+    /// SCHED_FIFO at `priority` for thread `tid` of this process; refused (no CAP_SYS_NICE, no rtprio limit, as for
+    /// most desktop users), SCHED_RR through RealtimeKit, as the desktop's sound servers get it.
+    public static func raise(thread tid: Int32, priority: Int32) -> RealtimeOutcome {
         var param = sched_param()
         param.sched_priority = priority
-        return ids.filter { sched_setscheduler(pid_t($0), Int32(SCHED_FIFO), &param) == 0 }.count
+        if sched_setscheduler(pid_t(tid), Int32(SCHED_FIFO), &param) == 0 { return .fifo(priority) }
+        let refusal = errnoText(errno)
+        switch RealtimeKit.makeRealtime(thread: tid, priority: priority) {
+        case .success(let granted): return .rtkit(granted)
+        case .failure(let why):
+            return .refused("SCHED_FIFO \(refusal.lowercased()) (it needs CAP_SYS_NICE or an rtprio limit); rtkit: \(why)")
+        }
+    }
+
+    /// The calling thread's kernel id.
+    public static func currentThreadID() -> Int32 { gettid() }
+}
+
+/// How a thread got real-time priority, or why it did not.
+public enum RealtimeOutcome: Sendable, Equatable {
+    case fifo(Int32)
+    /// SCHED_RR at this priority, granted by RealtimeKit.
+    case rtkit(Int32)
+    case refused(String)
+
+    public var granted: Bool { if case .refused = self { false } else { true } }
+
+    /// For `-v`: "yes (SCHED_FIFO 20)", "yes (SCHED_RR 20 through rtkit)" or "refused: why".
+    public var summary: String {
+        switch self {
+        case .fifo(let p): "yes (SCHED_FIFO \(p))"
+        case .rtkit(let p): "yes (SCHED_RR \(p) through rtkit)"
+        case .refused(let why): "refused, normal priority: \(why)"
+        }
     }
 }

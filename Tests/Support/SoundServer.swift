@@ -14,32 +14,10 @@ public enum SoundServer: String, CaseIterable, Sendable, CustomStringConvertible
     /// The ALSA PCM its asound.conf defines (`default` goes there too).
     public var pcm: String { "kape_\(rawValue)" }
 
-    public struct ScriptError: Error, CustomStringConvertible {
-        public var script: String
-        public var arguments: [String]
-        public var status: Int32
-        public var description: String { "\(script) \(arguments.joined(separator: " ")) failed (status \(status))" }
-    }
-
     var script: String { self == .pulse ? "pulse-null-sink.sh" : "pipewire-null-sink.sh" }
 
     /// `start DIR` (writes DIR/asound.conf) or `stop DIR`.
-    public func run(_ arguments: [String]) throws {
-        let path = packageRoot + "/scripts/" + script
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
-            throw ScriptError(script: script, arguments: arguments, status: -1)
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else { throw ScriptError(script: script, arguments: arguments, status: status) }
-    }
+    public func run(_ arguments: [String]) throws { try runScript(script, arguments) }
 
     /// Runs the server for the duration of `body`, which gets the asound.conf to use and the server's folder.
     public func with<T>(_ body: (_ config: String, _ dir: String) throws -> T) throws -> T {

@@ -4,10 +4,9 @@ import TextFormat
 /// How the render thread runs, in one line: what a player or a benchmark needs to trust the figures.
 enum RealtimeReport {
     static func describe(_ engine: AudioEngine) -> String {
-        let fifo = engine.hasRealtimePriority ? "yes" : "refused, normal priority (needs CAP_SYS_NICE or an rtprio limit)"
         let locked = engine.hasLockedMemory ? "yes" : "refused (RLIMIT_MEMLOCK too small)"
         let plugin = (engine.sink as? AlsaSink).map { "; sound-server threads raised to real-time: \($0.pluginThreads)" } ?? ""
-        return "kape: render thread: real-time priority (SCHED_FIFO) \(fifo); memory locked \(locked)\(plugin)\n"
+        return "kape: render thread: real-time priority \(engine.realtimeOutcome.summary); memory locked \(locked)\(plugin)\n"
     }
 }
 

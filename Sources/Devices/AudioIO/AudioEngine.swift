@@ -40,6 +40,10 @@ public final class AudioEngine: @unchecked Sendable {
     private let costs = RenderCostHistogram()
     private let memoryLocked = Atomic<Bool>(false)
     private let realtime = Atomic<Bool>(false)
+    /// How the render thread got real-time priority or why not (set by `start`, read after it).
+    public private(set) var realtimeOutcome = RealtimeOutcome.refused("not started")
+    /// The render thread's kernel id, published as it starts so `start` can raise it.
+    private let renderThreadID = Atomic<Int32>(0)
     private let written = Atomic<Int>(0)
     private let lostRecords = Atomic<Int>(0)
     /// Render-loop passes (each ends in a write or a wait): about one per period when all is well.
@@ -127,7 +131,7 @@ public final class AudioEngine: @unchecked Sendable {
     public var xruns: Int { xrunCount.load(ordering: .relaxed) }
     /// The most frames the render thread has queued between triggers (see `peakQueue`).
     public var peakQueuedFrames: Int { peakQueue.load(ordering: .relaxed) }
-    /// Whether the render thread got SCHED_FIFO (needs CAP_SYS_NICE or an rtprio limit).
+    /// Whether the render thread got real-time priority: SCHED_FIFO (CAP_SYS_NICE or an rtprio limit) or rtkit's.
     public var hasRealtimePriority: Bool { realtime.load(ordering: .relaxed) }
     /// Whether the memory the render thread touches is locked in RAM (refused past RLIMIT_MEMLOCK).
     public var hasLockedMemory: Bool { memoryLocked.load(ordering: .relaxed) }
@@ -184,11 +188,15 @@ public final class AudioEngine: @unchecked Sendable {
             running.store(false, ordering: .releasing)
             throw AudioError(.device, "cannot start the render thread: \(String(cString: strerror(rc)))")
         }
-        var param = sched_param()
-        param.sched_priority = 20
-        // Refused without privileges: fine, but say so (`hasRealtimePriority`).
-        realtime.store(pthread_setschedparam(tid, Int32(SCHED_FIFO), &param) == 0, ordering: .relaxed)
         thread = tid
+        // Refused without privileges and without rtkit: fine, but say so (`realtimeOutcome`).
+        let waitUntil = MonotonicClock.nanos() + 1_000_000_000
+        while renderThreadID.load(ordering: .acquiring) == 0 && MonotonicClock.nanos() < waitUntil {
+            MonotonicClock.sleep(nanos: 50_000)
+        }
+        let id = renderThreadID.load(ordering: .acquiring)
+        realtimeOutcome = id == 0 ? .refused("the render thread did not start") : ThreadPriority.raise(thread: id, priority: 20)
+        realtime.store(realtimeOutcome.granted, ordering: .relaxed)
     }
 
     /// Stops the render thread (the device keeps what it has queued); `finish()` plays that out.
@@ -230,6 +238,7 @@ public final class AudioEngine: @unchecked Sendable {
     // MARK: render side
 
     private func renderLoop() {
+        renderThreadID.store(ThreadPriority.currentThreadID(), ordering: .releasing)
         MemoryLock.prefaultStack()
         let period = shape.periodFrames
         let timeout = Int32(saturating: max(10, 4 * shape.periodMilliseconds))

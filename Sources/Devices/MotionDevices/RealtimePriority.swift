@@ -5,15 +5,12 @@ import Platform
 /// frames. Needs CAP_SYS_NICE or an RLIMIT_RTPRIO grant (e.g. the `audio` group's limits.conf entry); without it
 /// the reader runs at normal priority, which is fine at 250–1000 Hz on an idle machine.
 public enum RealtimePriority {
-    /// Returns nil when granted, else why not.
+    /// Returns nil when granted (SCHED_FIFO, or SCHED_RR through rtkit), else why not.
     public static func request(priority: Int32 = 20) -> String? {
-        var param = sched_param()
-        param.sched_priority = priority
-        let rc = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param)
-        if rc == 0 { return nil }
+        guard case .refused(let why) = ThreadPriority.raise(thread: ThreadPriority.currentThreadID(), priority: priority) else { return nil }
         var limit = rlimit()
         getrlimit(__rlimit_resource_t(14), &limit)  // RLIMIT_RTPRIO, which Glibc's module does not export
-        return "real-time priority (SCHED_FIFO \(priority)) refused: \(errnoText(rc)); RLIMIT_RTPRIO is \(limit.rlim_cur). "
-            + "Reading at normal priority. To allow it: `@audio - rtprio 50` in /etc/security/limits.d/ and join the audio group, or run with CAP_SYS_NICE"
+        return "real-time priority (\(priority)) refused: \(why); RLIMIT_RTPRIO is \(limit.rlim_cur). "
+            + "Reading at normal priority. To allow it: `@audio - rtprio 50` in /etc/security/limits.d/ and join the audio group, run with CAP_SYS_NICE, or install rtkit"
     }
 }
