@@ -142,6 +142,7 @@ public struct TiltEstimator: Sendable {
             // The head was still all that time: the observer restarts from the held value, at rest.
             let (hu, hn) = pitchPlane(last.accel * n.accelScale, n)
             accelOnly.seed(elevation: _atan2(hn, hu))
+            accelOnly.stillSince(held: SIMD2(hu, hn), magnitude: length(last.accel * n.accelScale), time: s.time - period)
             sinceSeed += dt - period
             dt = period
         }
@@ -223,12 +224,15 @@ public struct TiltEstimator: Sendable {
                 tilt = accelOnly.degrees
                 // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's
                 // own acceleration and a tilt look alike, so a pass also needs |a| near 1 g.
+                // Far enough past the threshold the observer alone decides (the gate then skips the pass dwell).
                 accelTrusted = low * (tilt < 0 ? -1 : 1) >= settings.fireDegrees
-                    && (tilt < 0 || abs(magnitude - 1) < settings.observerPassSteadyG)
+                    && (tilt < 0 || abs(magnitude - 1) < settings.observerPassSteadyG
+                        || tilt >= settings.fireDegrees + settings.observerPassMarginDegrees)
                 return tilt
             }
-            // Without a gyro, tilt is only believable while the head is not accelerating.
-            accelTrusted = abs(magnitude - 1) < settings.accelOnlySteadyG
+            // Without a gyro, tilt is only believable while the head is not accelerating, and not at all while
+            // the device had been shaken hard just before (button mashing swings the low-pass past the threshold).
+            accelTrusted = abs(magnitude - 1) < settings.accelOnlySteadyG && accelOnly.vibrationBefore < settings.accelOnlyVetoG
         }
         tilt = elevation(up, n)
         return tilt

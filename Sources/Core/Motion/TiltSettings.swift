@@ -44,11 +44,26 @@ public struct TiltSettings: Sendable, Equatable {
     /// ...and not while the accelerometer's fast part (what a 30 ms low-pass removes, RMS over 0.2 s) is above
     /// this: shaking, such as button mashing, that began since.
     public var observerShakeG = 0.7
+    /// ...for longer than this (a fast gesture shakes the device too, for a moment).
+    public var observerShakeLatchSeconds = 0.2
+    /// ...and not while its normalised innovation (EMA over `observerMisfitSeconds`) is at or above
+    /// `observerMisfitMax`: its model does not explain the accelerometer. Once that happened it is trusted again
+    /// only after it agreed with a steady accelerometer (within `restMagnitudeG` and `restReseedDegrees`).
+    public var observerMisfitSeconds = 0.1
+    public var observerMisfitMax = 7.0
+    /// A sample whose normalised innovation exceeds this is weighed down in the observer (a knock, a jolt).
+    public var observerOutlierSurprise = 9.0
+    /// The low-pass path fires nothing while the RMS of |a| − 1 g was at or above this `vibrationLagSeconds` ago
+    /// (button mashing; the hardest distractor before a gesture stays under it).
+    public var accelOnlyVetoG = 0.6
     /// While the observer is trusted the gate's dwell is this (instead of `accelOnlyDwellSeconds`).
     public var observerDwellSeconds = 0.0
     /// On the pass side the observer's gesture also needs |a| within this of 1 g, and the dwell is this.
     public var observerPassSteadyG = 0.3
     public var observerPassDwellSeconds = 0.05
+    /// ...unless the observer is this far past the threshold: then neither applies (waiting for |a| to settle
+    /// at the end of a fast pass cost 150–200 ms).
+    public var observerPassMarginDegrees = 12.0
     /// At rest: over `restSeconds` the in-plane accelerometer's mean within `restMagnitudeG` of 1 g and its spread
     /// under `restSpreadG`; then rate and acceleration are pinned to 0 and an estimate further than
     /// `restReseedDegrees` from the accelerometer's angle is re-seeded.
