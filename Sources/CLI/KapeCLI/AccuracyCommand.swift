@@ -112,7 +112,6 @@ struct Accuracy: ParsableCommand {
             case "observerDwellSeconds": s.observerDwellSeconds = v
             case "observerPassSteadyG": s.observerPassSteadyG = v
             case "observerPassDwellSeconds": s.observerPassDwellSeconds = v
-            case "observerPassMarginDegrees": s.observerPassMarginDegrees = v
             case "observerShakeLatchSeconds": s.observerShakeLatchSeconds = v
             case "observerMisfitSeconds": s.observerMisfitSeconds = v
             case "observerMisfitMax": s.observerMisfitMax = v

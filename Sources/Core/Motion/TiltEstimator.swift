@@ -224,10 +224,8 @@ public struct TiltEstimator: Sendable {
                 tilt = accelOnly.degrees
                 // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's
                 // own acceleration and a tilt look alike, so a pass also needs |a| near 1 g.
-                // Far enough past the threshold the observer alone decides (the gate then skips the pass dwell).
                 accelTrusted = low * (tilt < 0 ? -1 : 1) >= settings.fireDegrees
-                    && (tilt < 0 || abs(magnitude - 1) < settings.observerPassSteadyG
-                        || tilt >= settings.fireDegrees + settings.observerPassMarginDegrees)
+                    && (tilt < 0 || abs(magnitude - 1) < settings.observerPassSteadyG)
                 return tilt
             }
             // Without a gyro, tilt is only believable while the head is not accelerating, and not at all while

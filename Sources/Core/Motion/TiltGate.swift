@@ -42,10 +42,8 @@ public struct TiltGate: Sendable {
     public mutating func step(tilt: Double, time: Double, stamp: Double, calibrated: Bool, settled: Bool, steady: Bool = true,
                               quick: Bool = false) -> TiltEvent? {
         // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's own
-        // acceleration and a tilt look alike to an accelerometer, so the observer's pass waits a moment more
-        // unless it is well past the threshold.
-        let passDwell = tilt >= settings.fireDegrees + settings.observerPassMarginDegrees ? 0 : settings.observerPassDwellSeconds
-        let dwell = quick ? (tilt > 0 ? passDwell : settings.observerDwellSeconds) : self.dwell
+        // acceleration and a tilt look alike to an accelerometer, so the observer's pass waits a moment more.
+        let dwell = quick ? (tilt > 0 ? settings.observerPassDwellSeconds : settings.observerDwellSeconds) : self.dwell
         guard calibrated else {
             state = .uncalibrated
             return nil

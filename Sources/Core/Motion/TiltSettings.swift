@@ -61,9 +61,6 @@ public struct TiltSettings: Sendable, Equatable {
     /// On the pass side the observer's gesture also needs |a| within this of 1 g, and the dwell is this.
     public var observerPassSteadyG = 0.3
     public var observerPassDwellSeconds = 0.05
-    /// ...unless the observer is this far past the threshold: then neither applies (waiting for |a| to settle
-    /// at the end of a fast pass cost 150–200 ms).
-    public var observerPassMarginDegrees = 12.0
     /// At rest: over `restSeconds` the in-plane accelerometer's mean within `restMagnitudeG` of 1 g and its spread
     /// under `restSpreadG`; then rate and acceleration are pinned to 0 and an estimate further than
     /// `restReseedDegrees` from the accelerometer's angle is re-seeded.
