@@ -50,7 +50,7 @@ public struct TiltSettings: Sendable, Equatable {
     /// `observerMisfitMax`: its model does not explain the accelerometer. Once that happened it is trusted again
     /// only after it agreed with a steady accelerometer (within `restMagnitudeG` and `restReseedDegrees`).
     public var observerMisfitSeconds = 0.1
-    public var observerMisfitMax = 7.0
+    public var observerMisfitMax = 20.0
     /// A sample whose normalised innovation exceeds this is weighed down in the observer (a knock, a jolt).
     public var observerOutlierSurprise = 9.0
     /// The low-pass path fires nothing while the RMS of |a| − 1 g was at or above this `vibrationLagSeconds` ago
