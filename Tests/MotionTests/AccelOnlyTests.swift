@@ -29,4 +29,21 @@ import Testing
         let e = rounds(profile, seeds: 3200...3201) { $0.roundSeconds = 30; $0.mashing = true; $0.accelNoise = 0.03 }
         #expect(e.falsePositives == 0)
     }
+
+    /// Rounds in which the engine before issue 15's follow-up fired during mashing (tuning seeds, each with the
+    /// noise `kape accuracy --noise 0.03` draws for it): through the low-pass path (5066, 5082, 5114) and through an
+    /// observer a knock threw off at mashing's onset (5841, 5891, 5902, 6786).
+    @Test(arguments: [DeviceProfile.ds3, .wiimote])
+    func mashingThatUsedToFireNowFiresNothing(_ profile: DeviceProfile) {
+        var e = Evaluation()
+        for seed: UInt64 in [5066, 5082, 5114, 5841, 5891, 5902, 6786] {
+            var noise = SeededGenerator(seed: seed ^ 0x6e6f_6973_65)
+            e = e + rounds(profile, seeds: seed...seed) {
+                $0.roundSeconds = 30
+                $0.mashing = true
+                $0.accelNoise = noise.uniform(0.002...0.03)
+            }
+        }
+        #expect(e.falsePositives == 0, "\(e.falseEvents)")
+    }
 }

@@ -18,7 +18,7 @@ struct Accuracy: ParsableCommand {
     @Option(help: "kape, naive or complementary.")
     var detector: String = "kape"
 
-    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyObserver (0/1), observer*, vibration*, rest*: see TiltSettings).")
+    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyVetoG, accelOnlyObserver (0/1), observer*, vibration*, rest*: see TiltSettings).")
     var set: [String] = []
 
     @Option(help: "Profiles to run (repeatable; default: all).")
@@ -112,6 +112,11 @@ struct Accuracy: ParsableCommand {
             case "observerDwellSeconds": s.observerDwellSeconds = v
             case "observerPassSteadyG": s.observerPassSteadyG = v
             case "observerPassDwellSeconds": s.observerPassDwellSeconds = v
+            case "observerShakeLatchSeconds": s.observerShakeLatchSeconds = v
+            case "observerMisfitSeconds": s.observerMisfitSeconds = v
+            case "observerMisfitMax": s.observerMisfitMax = v
+            case "observerOutlierSurprise": s.observerOutlierSurprise = v
+            case "accelOnlyVetoG": s.accelOnlyVetoG = v
             case "vibrationLagSeconds": s.vibrationLagSeconds = v
             case "restSeconds": s.restSeconds = v
             case "restSpreadG": s.restSpreadG = v

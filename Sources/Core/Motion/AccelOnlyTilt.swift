@@ -19,6 +19,11 @@ struct AccelOnlyTilt: Sendable {
     /// EMA of the accelerometer's fast part, squared (g²), and the low-pass it is measured against.
     private var shake = 0.0
     private var smooth = SIMD2<Double>(1, 0)
+    /// EMA of the observer's normalised innovation: high while its lever model does not explain the accelerometer.
+    private var misfit = 0.0
+    private var anchored = true
+    /// When the shake was last under `observerShakeG`, and the latest sample time.
+    private var unshakenAt = -Double.infinity, now = 0.0
     private var history: [Double]
     private var historyHead = 0, historyCount = 0
     private var historyTime = -Double.infinity
@@ -27,7 +32,8 @@ struct AccelOnlyTilt: Sendable {
     init(settings: TiltSettings) {
         self.settings = settings
         observer = PitchObserver(leverMetres: settings.observerLeverMetres, leverLeanDegrees: settings.observerLeanDegrees,
-                                 jerkDensity: settings.observerJerk, measurementNoiseG: settings.observerNoiseG)
+                                 jerkDensity: settings.observerJerk, measurementNoiseG: settings.observerNoiseG,
+                                 outlierSurprise: settings.observerOutlierSurprise)
         window = [SIMD3<Double>](repeating: .zero, count: 128)
         history = [Double](repeating: 0, count: max(2, Int((settings.vibrationLagSeconds / Self.historyStep).rounded(.up)) + 2))
     }
@@ -35,17 +41,42 @@ struct AccelOnlyTilt: Sendable {
     /// Elevation in degrees from the observer.
     var degrees: Double { observer.x[0] * degreesPerRadian }
 
-    /// Whether the device was calm `vibrationLagSeconds` ago (before the move that is under way began).
-    var calmBefore: Bool {
-        guard historyCount > 0 else { return false }
+    /// RMS of |a| − 1 g (over `vibrationSeconds`) as it was `vibrationLagSeconds` ago.
+    var vibrationBefore: Double {
+        guard historyCount > 0 else { return 0 }
         let back = min(historyCount - 1, Int((settings.vibrationLagSeconds / Self.historyStep).rounded()))
-        let i = (historyHead - 1 - back + history.count * 2) % history.count
-        return history[i].squareRoot() < settings.observerCalmG && shake.squareRoot() < settings.observerShakeG
+        return history[(historyHead - 1 - back + history.count * 2) % history.count].squareRoot()
+    }
+
+    /// Whether the observer can be trusted now: the device was calm `vibrationLagSeconds` ago (before the move
+    /// under way began), it has not been shaking for longer than `observerShakeLatchSeconds` (a fast gesture
+    /// shakes it too, for a moment), and the observer's model explains the accelerometer and has not been lost
+    /// since it last agreed with it.
+    var calmBefore: Bool {
+        historyCount > 0 && vibrationBefore < settings.observerCalmG && now - unshakenAt <= settings.observerShakeLatchSeconds
+            && misfit < settings.observerMisfitMax && anchored
     }
 
     mutating func seed(elevation: Double) {
         observer.seed(elevation)
         windowCount = 0
+        misfit = 0
+        anchored = true
+    }
+
+    /// The device was silent, so held `held` (in-plane, g) still, up to `time`: whatever shook it before has died
+    /// away. Without this the vibration measures froze over a silence and a still device after a bump or a
+    /// gesture's return looked shaken, sending the next gesture down the slow path.
+    mutating func stillSince(held: SIMD2<Double>, magnitude: Double, time: Double) {
+        vibration = (magnitude - 1) * (magnitude - 1)
+        shake = 0
+        misfit = 0
+        anchored = true
+        unshakenAt = time
+        smooth = held
+        for i in history.indices { history[i] = vibration }
+        historyCount = history.count
+        historyTime = time
     }
 
     /// One sample in the pitch plane (`fu`, `fn`, g), `magnitude` the whole vector's, at sample time `time`.
@@ -60,6 +91,19 @@ struct AccelOnlyTilt: Sendable {
         smooth += (f - smooth) * (dt / (0.03 + dt))
         let d = f - smooth
         shake += ((d.x * d.x + d.y * d.y) - shake) * (dt / (0.2 + dt))
+        now = time
+        if shake.squareRoot() < settings.observerShakeG { unshakenAt = time }
+        misfit += (min(observer.surprise, 1000) - misfit) * (dt / (settings.observerMisfitSeconds + dt))
+        if misfit >= settings.observerMisfitMax {
+            anchored = false
+        } else if !anchored {
+            // Lost once, the observer can settle on a wrong solution its model explains just as well (tilted far
+            // back, the lever's acceleration mimics gravity): trust it again only where the accelerometer, steady
+            // at 1 g, says the same.
+            let m = (smooth.x * smooth.x + smooth.y * smooth.y).squareRoot()
+            anchored = abs(m - 1) < settings.restMagnitudeG
+                && abs(_atan2(smooth.y, smooth.x) - observer.x[0]) * degreesPerRadian < settings.restReseedDegrees
+        }
         if time - historyTime >= Self.historyStep || historyCount == 0 {
             history[historyHead] = vibration
             historyHead = (historyHead + 1) % history.count
@@ -96,5 +140,6 @@ struct AccelOnlyTilt: Sendable {
         if abs(observer.x[0] - raw) * degreesPerRadian > settings.restReseedDegrees {
             observer.seed(raw)
         }
+        anchored = true
     }
 }

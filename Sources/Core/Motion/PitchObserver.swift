@@ -15,16 +15,20 @@ public struct PitchObserver: Sendable {
     private let rs: Double, rc: Double
     private let jerk: Double
     private let noise: Double
+    /// Normalised innovation above which a sample counts as an outlier and is weighed down.
+    private let outlier: Double
     /// Normalised innovation of the last update: large while the model does not explain the accelerometer.
     public private(set) var surprise = 0.0
 
-    public init(leverMetres: Double, leverLeanDegrees: Double, jerkDensity: Double, measurementNoiseG: Double) {
+    public init(leverMetres: Double, leverLeanDegrees: Double, jerkDensity: Double, measurementNoiseG: Double,
+                outlierSurprise: Double = .infinity) {
         let r = leverMetres / 9.80665
         let b = leverLeanDegrees * Double.pi / 180
         rs = r * _sin(b)
         rc = r * _cos(b)
         jerk = jerkDensity
         noise = measurementNoiseG
+        outlier = outlierSurprise
     }
 
     /// Starts at elevation `e` (rad), at rest.
@@ -63,13 +67,25 @@ public struct PitchObserver: Sendable {
         // P Hᵀ: columns for u and n.
         let pu = SIMD3(dot(p0, ju), dot(p1, ju), dot(p2, ju))
         let pn = SIMD3(dot(p0, jn), dot(p1, jn), dot(p2, jn))
-        let r = noise * noise
-        let s00 = dot(ju, pu) + r, s01 = dot(ju, pn), s11 = dot(jn, pn) + r
-        let det = s00 * s11 - s01 * s01
+        var r = noise * noise
+        var s00 = dot(ju, pu) + r, s01 = dot(ju, pn), s11 = dot(jn, pn) + r
+        var det = s00 * s11 - s01 * s01
         guard det > 1e-18 else { return }
-        let i00 = s11 / det, i01 = -s01 / det, i11 = s00 / det
+        var i00 = s11 / det, i01 = -s01 / det, i11 = s00 / det
         let yu = fu - hu, yn = fn - hn
         surprise = (yu * (i00 * yu + i01 * yn) + yn * (i01 * yu + i11 * yn))
+        if surprise > outlier {
+            // A knock or a jolt the lever model cannot explain: weigh the sample down (as if its noise were that
+            // much larger) rather than let one spike throw the estimate tens of degrees.
+            let extra = r * (surprise / outlier - 1)
+            r += extra
+            s00 += extra
+            s11 += extra
+            det = s00 * s11 - s01 * s01
+            i00 = s11 / det
+            i01 = -s01 / det
+            i11 = s00 / det
+        }
         // K = P Hᵀ S⁻¹ (columns ku, kn).
         let ku = pu * i00 + pn * i01
         let kn = pu * i01 + pn * i11

@@ -142,6 +142,7 @@ public struct TiltEstimator: Sendable {
             // The head was still all that time: the observer restarts from the held value, at rest.
             let (hu, hn) = pitchPlane(last.accel * n.accelScale, n)
             accelOnly.seed(elevation: _atan2(hn, hu))
+            accelOnly.stillSince(held: SIMD2(hu, hn), magnitude: length(last.accel * n.accelScale), time: s.time - period)
             sinceSeed += dt - period
             dt = period
         }
@@ -227,8 +228,9 @@ public struct TiltEstimator: Sendable {
                     && (tilt < 0 || abs(magnitude - 1) < settings.observerPassSteadyG)
                 return tilt
             }
-            // Without a gyro, tilt is only believable while the head is not accelerating.
-            accelTrusted = abs(magnitude - 1) < settings.accelOnlySteadyG
+            // Without a gyro, tilt is only believable while the head is not accelerating, and not at all while
+            // the device had been shaken hard just before (button mashing swings the low-pass past the threshold).
+            accelTrusted = abs(magnitude - 1) < settings.accelOnlySteadyG && accelOnly.vibrationBefore < settings.accelOnlyVetoG
         }
         tilt = elevation(up, n)
         return tilt

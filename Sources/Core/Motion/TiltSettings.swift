@@ -44,6 +44,18 @@ public struct TiltSettings: Sendable, Equatable {
     /// ...and not while the accelerometer's fast part (what a 30 ms low-pass removes, RMS over 0.2 s) is above
     /// this: shaking, such as button mashing, that began since.
     public var observerShakeG = 0.7
+    /// ...for longer than this (a fast gesture shakes the device too, for a moment).
+    public var observerShakeLatchSeconds = 0.2
+    /// ...and not while its normalised innovation (EMA over `observerMisfitSeconds`) is at or above
+    /// `observerMisfitMax`: its model does not explain the accelerometer. Once that happened it is trusted again
+    /// only after it agreed with a steady accelerometer (within `restMagnitudeG` and `restReseedDegrees`).
+    public var observerMisfitSeconds = 0.1
+    public var observerMisfitMax = 20.0
+    /// A sample whose normalised innovation exceeds this is weighed down in the observer (a knock, a jolt).
+    public var observerOutlierSurprise = 9.0
+    /// The low-pass path fires nothing while the RMS of |a| − 1 g was at or above this `vibrationLagSeconds` ago
+    /// (button mashing; the hardest distractor before a gesture stays under it).
+    public var accelOnlyVetoG = 0.6
     /// While the observer is trusted the gate's dwell is this (instead of `accelOnlyDwellSeconds`).
     public var observerDwellSeconds = 0.0
     /// On the pass side the observer's gesture also needs |a| within this of 1 g, and the dwell is this.
