@@ -26,6 +26,30 @@ import Testing
         }
     }
 
+    /// `kape bench latency` through the server: on PipeWire a period of the buffer is left free for triggers
+    /// unless `--full-buffer`; PulseAudio keeps it all queued either way.
+    @Test(arguments: SoundServer.allCases)
+    func benchLatencySaysWhatItKeepsQueued(server: SoundServer) throws {
+        try server.with { config, _ in
+            let data = try TemporaryDirectory()
+            let trace = data.url.path + "/round.evemu"
+            #expect(try KapeRun.run(["trace", "synth", "--seed", "3", "--seconds", "5", "-o", trace]).status == 0)
+            for full in [false, true] {
+                let run = try KapeRun.run(["bench", "latency", trace, "--device", server.pcm, "--json"] + (full ? ["--full-buffer"] : []),
+                                          environment: Self.environment(server, config: config, data: data))
+                #expect(run.status == 0, "\(run.stderr)")
+                let last = try #require(run.stdout.split(separator: "\n").last)
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+                let queue = try #require(object["queue_frames"] as? Int), buffer = try #require(object["buffer_frames"] as? Int)
+                if server == .pipewire && !full && object["xruns"] as? Int == 0 {
+                    #expect(queue == 128 + 8 && buffer == 256, "\(last)")
+                } else {
+                    #expect(queue == buffer, "\(last)")
+                }
+            }
+        }
+    }
+
     /// A lesson played to its end through the server: every line reported, completed.
     @Test(arguments: SoundServer.allCases)
     func shadowPlaysALessonThroughTheServer(server: SoundServer) throws {

@@ -21,6 +21,9 @@ struct AudioOutputOptions: ParsableArguments {
     @Flag(help: "Keep the buffer at --periods after an xrun (by default it grows by a period, up to 24 ms).")
     var fixedBuffer = false
 
+    @Flag(help: "Keep the whole buffer queued on PipeWire too (by default a period of it is left free so a sound starts at once; the first xrun gives that up).")
+    var fullBuffer = false
+
     func validate() throws {
         try OptionCheck.number(rate, "--rate", 8_000...192_000, " Hz")
         try OptionCheck.number(period, "--period", 16...8_192, " frames")
@@ -31,7 +34,7 @@ struct AudioOutputOptions: ParsableArguments {
     /// The file of `--device wav:PATH`.
     var wavPath: String? { OutputDevice.wavPath(device) }
 
-    var request: SinkRequest { SinkRequest(rate: rate, channels: 2, periodFrames: period, periods: periods, adaptive: !fixedBuffer) }
+    var request: SinkRequest { SinkRequest(rate: rate, channels: 2, periodFrames: period, periods: periods, adaptive: !fixedBuffer, lean: !fullBuffer) }
 
     /// Opens the sink (see `openSink`); a fall-back to the WAV file is said in one line on stderr.
     func open(paced: Bool, fallback: FallbackWAV, verbose: Bool) throws -> AudioSink {
