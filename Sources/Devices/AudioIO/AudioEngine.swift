@@ -5,9 +5,9 @@ import Platform
 
 /// The mixer, a sink and the render thread between them.
 ///
-/// The render thread keeps the device buffer full one period at a time and sleeps in `poll` on the device and
-/// on a wake-up pipe that `play` signals, so a new sound is written as soon as there is any room rather than at the
-/// next period boundary. Between waits it only mixes, encodes and writes: no allocation, no locks, and no
+/// The render thread keeps the device buffer full one period at a time (less its reserve, on PipeWire: see
+/// `SinkInfo.reserveFrames`) and sleeps in `poll` on the device and on a wake-up pipe that `play` signals, so a new
+/// sound is written as soon as there is any room rather than at the next period boundary. Between waits it only mixes, encodes and writes: no allocation, no locks, and no
 /// system call but the write (and the delay query the latency record needs). A wake-up that finds nothing to do
 /// twice in a row is not trusted: the thread then sleeps on the wake-up pipe alone until a period should be free,
 /// so a device whose descriptors stay readable cannot make it spin.
