@@ -67,11 +67,11 @@ struct AccelOnlyTilt: Sendable {
     /// The device was silent, so held `held` (in-plane, g) still, up to `time`: whatever shook it before has died
     /// away. Without this the vibration measures froze over a silence and a still device after a bump or a
     /// gesture's return looked shaken, sending the next gesture down the slow path.
+    /// The observer restarts from the held value, at rest.
     mutating func stillSince(held: SIMD2<Double>, magnitude: Double, time: Double) {
+        seed(elevation: _atan2(held.y, held.x))
         vibration = (magnitude - 1) * (magnitude - 1)
         shake = 0
-        misfit = 0
-        anchored = true
         unshakenAt = time
         smooth = held
         for i in history.indices { history[i] = vibration }

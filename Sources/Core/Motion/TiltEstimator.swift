@@ -141,7 +141,6 @@ public struct TiltEstimator: Sendable {
             settle(toward: last.accel * n.accelScale, dt: dt - period)
             // The head was still all that time: the observer restarts from the held value, at rest.
             let (hu, hn) = pitchPlane(last.accel * n.accelScale, n)
-            accelOnly.seed(elevation: _atan2(hn, hu))
             accelOnly.stillSince(held: SIMD2(hu, hn), magnitude: length(last.accel * n.accelScale), time: s.time - period)
             sinceSeed += dt - period
             dt = period

@@ -139,7 +139,7 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         if shape.reserveFrames > 0 {
             // First keep the whole buffer queued (twice the time to refill); the PCM starts once it is full again.
             shape.set(reserveFrames: 0)
-            AlsaSink.setStartThreshold(pcm, frames: current)
+            _ = AlsaSink.setSoftware(pcm, availMin: snd_pcm_uframes_t(period), start: snd_pcm_uframes_t(current))
             return current
         }
         guard let next = shape.grown else { return nil }
@@ -165,13 +165,19 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         return info.queueFrames
     }
 
-    private static func setStartThreshold(_ pcm: OpaquePointer, frames: Int) {
+    /// Wake when `availMin` frames are free, start once `start` frames are queued. Returns alsa-lib's error
+    /// and what it refused, or nil.
+    private static func setSoftware(_ pcm: OpaquePointer, availMin: snd_pcm_uframes_t, start: snd_pcm_uframes_t) -> (Int32, String)? {
         var swp: OpaquePointer?
-        guard snd_pcm_sw_params_malloc(&swp) >= 0, let sw = swp else { return }
+        guard snd_pcm_sw_params_malloc(&swp) >= 0, let sw = swp else { return (-ENOMEM, "software parameters") }
         defer { snd_pcm_sw_params_free(sw) }
-        guard snd_pcm_sw_params_current(pcm, sw) >= 0 else { return }
-        _ = snd_pcm_sw_params_set_start_threshold(pcm, sw, snd_pcm_uframes_t(frames))
-        _ = snd_pcm_sw_params(pcm, sw)
+        for (err, what) in [(snd_pcm_sw_params_current(pcm, sw), "software parameters"),
+                            (snd_pcm_sw_params_set_avail_min(pcm, sw, availMin), "avail_min"),
+                            (snd_pcm_sw_params_set_start_threshold(pcm, sw, start), "start threshold"),
+                            (snd_pcm_sw_params(pcm, sw), "the software parameters")] where err < 0 {
+            return (err, what)
+        }
+        return nil
     }
 
     deinit {
@@ -209,18 +215,12 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         _ = snd_pcm_hw_params_get_period_size(hw, &period, &dir)
         _ = snd_pcm_hw_params_get_buffer_size(hw, &buffer)
 
-        var swp: OpaquePointer?
-        guard snd_pcm_sw_params_malloc(&swp) >= 0, let sw = swp else { throw AudioError.cannotOpen(device, "out of memory") }
-        defer { snd_pcm_sw_params_free(sw) }
-        try check(snd_pcm_sw_params_current(pcm, sw), "software parameters")
         // PipeWire's plugin takes a period at each cycle of its graph: keep one period and a little queued there,
         // the rest free for triggers (see `SinkInfo.reserveFrames`).
         let reserve = request.lean && period > snd_pcm_uframes_t(serverMargin) ? period - snd_pcm_uframes_t(serverMargin) : 0
         // Wake when a period is free beyond the reserve (pipewire-alsa also asks its graph for this quantum);
         // start once the queue is full so the first period never runs dry.
-        try check(snd_pcm_sw_params_set_avail_min(pcm, sw, period), "avail_min")
-        try check(snd_pcm_sw_params_set_start_threshold(pcm, sw, buffer - reserve), "start threshold")
-        try check(snd_pcm_sw_params(pcm, sw), "the software parameters")
+        if let (err, what) = setSoftware(pcm, availMin: period, start: buffer - reserve) { try check(err, what) }
         try check(snd_pcm_prepare(pcm), "prepare")
         return SinkInfo(device: device, rate: Int(rate), channels: Int(channels), format: format,
                         periodFrames: Int(period), bufferFrames: Int(buffer), reserveFrames: Int(reserve))
