@@ -94,6 +94,11 @@ import Testing
         #expect(object["queue_frames"] as? Int == object["buffer_frames"] as? Int && object["peak_queued_frames"] is Int)
         let xrunCount = try #require(object["xruns"] as? Int)
         #expect((object["xrun_away_ms"] as? [Double])?.count == xrunCount && (object["xrun_queued_ms"] as? [Double])?.count == xrunCount)
+        // Who had the CPU meanwhile (this kernel gives the figures) and what the buffer did, per xrun.
+        #expect((object["xrun_steal_ms"] as? [Double])?.count == xrunCount && (object["xrun_waiting_ms"] as? [Double])?.count == xrunCount)
+        let responses = try #require(object["xrun_response"] as? [String])
+        #expect(responses.count == xrunCount && responses.allSatisfy { ["kept", "kept_long_stall", "reserve_given_up", "buffer_grown"].contains($0) })
+        #expect((object["steal_ms"] as? Double ?? (object["steal_ms"] as? Int).map(Double.init) ?? -1) >= 0)
         let keys = ["\"triggers\"", "\"internal_ms\"", "\"audible_ms\"", "\"xruns\"", "\"rate\"", "\"period_frames\"", "\"buffer_frames\"", "\"device\""]
         let positions = keys.map { last.range(of: $0)!.lowerBound }
         #expect(positions == positions.sorted())

@@ -14,10 +14,19 @@ import Testing
             // Away 1 ms with 256 queued: the server ran dry on its own; a period more.
             XrunRecord(nanos: 2_000 * ms, bufferFrames: 384, queueBeforeFrames: 256, queueFrames: 384, response: .bufferGrown, awayNanos: 1 * ms),
             XrunRecord(nanos: 3_000 * ms, bufferFrames: 384, queueBeforeFrames: 384, queueFrames: 384, response: .kept, awayNanos: 2 * ms),
+            // Away 12 ms, more than the grown queue would hold, and no xrun for over a minute: nothing changes.
+            XrunRecord(nanos: 70_000 * ms, bufferFrames: 384, queueBeforeFrames: 384, queueFrames: 384, response: .keptLongStall, awayNanos: 12 * ms),
         ]
-        let text = XrunReport.lines(xruns, info: info) { Double($0) / 1e9 }
+        let windows: [SchedulerWitness.Window?] = [
+            SchedulerWitness.Window(stealMs: 0, waitingMs: 0.01), nil, nil, SchedulerWitness.Window(stealMs: 10, waitingMs: 9.5),
+        ]
+        let text = XrunReport.lines(xruns, info: info, windows: windows) { Double($0) / 1e9 }
         let lines = text.split(separator: "\n").map { String($0) }
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
+        #expect(lines[0].contains("meanwhile host steal 0 ms on the busiest vCPU, run-queue wait 0.0 ms, the thread slept"), "\(lines[0])")
+        #expect(!lines[1].contains("meanwhile"), "\(lines[1])")
+        #expect(lines[3].contains("host steal 10 ms") && lines[3].contains("the hypervisor took the CPU away")
+                && lines[3].contains("even the grown queue would not have bridged 12.0 ms"), "\(lines[3])")
         #expect(lines[0].contains("at 1.000 s") && lines[0].contains("longer than the 2.8 ms queued")
                 && lines[0].contains("the whole 256-frame buffer is kept queued from now on (5.3 ms)"), "\(lines[0])")
         #expect(lines[1].contains("ran dry 1.0 ms after the last write (5.3 ms queued)")

@@ -69,6 +69,7 @@ struct BenchLatency: ParsableCommand {
 
         var events: [UInt64: TiltEvent] = [:]
         let first = samples[0].stamp
+        let witness = SchedulerWitness(thread: engine.renderThread, expectedSeconds: (samples.last?.stamp ?? first) - first)
         let t0 = MonotonicClock.nanos()
         try RealTimeReplay.run(samples, hasGyro: hasGyro, settings: tuning.settings, start: t0) { e, arrival in
             events[try engine.play(kinds.firstIndex(of: e.kind)!, arrival: arrival)] = e
@@ -82,13 +83,17 @@ struct BenchLatency: ParsableCommand {
         records += engine.takeRecords()
         let xruns = engine.takeXruns()
         let xrunTimes = xruns.map(\.nanos)
+        witness?.stop()
+        let windows = xruns.map { witness?.during(from: $0.nanos - $0.awayNanos, to: $0.nanos) }
         engine.finish()
         if let e = engine.deviceError { throw e }
         let sorted = records.sorted { $0.token < $1.token }
         let xrunAt = xruns.map { Double(Int64($0.nanos) - Int64(t0)) / 1e9 + first }
-        report(sorted, events: events, engine: engine, xrunAt: xrunAt, xruns: xruns)
+        report(sorted, events: events, engine: engine, xrunAt: xrunAt, xruns: xruns, windows: windows,
+               stealMs: witness?.totalStealMs)
         if verbose {
-            Console.err(RealtimeReport.describe(engine) + "kape: xruns: \(engine.xruns)\n" + XrunReport.lines(xruns, info: engine.info) { Double(Int64($0) - Int64(t0)) / 1e9 + first })
+            Console.err(RealtimeReport.describe(engine) + "kape: xruns: \(engine.xruns)\n"
+                        + XrunReport.lines(xruns, info: engine.info, windows: windows) { Double(Int64($0) - Int64(t0)) / 1e9 + first })
         }
         if let plot {
             let triggers = sorted.map { r in
@@ -101,10 +106,11 @@ struct BenchLatency: ParsableCommand {
         }
     }
 
-    private func report(_ records: [LatencyRecord], events: [UInt64: TiltEvent], engine: AudioEngine, xrunAt: [Double], xruns: [XrunRecord]) {
+    private func report(_ records: [LatencyRecord], events: [UInt64: TiltEvent], engine: AudioEngine, xrunAt: [Double],
+                        xruns: [XrunRecord], windows: [SchedulerWitness.Window?], stealMs: Double?) {
         let info = engine.info
         let grown = xruns.filter(\.grew).count
-        func list(_ values: [Double]) -> String { "[" + values.map { fixed($0, 3) }.joined(separator: ", ") + "]" }
+        func list(_ values: [Double?]) -> String { "[" + values.map { $0.map { fixed($0, 3) } ?? "null" }.joined(separator: ", ") + "]" }
         let internalMs = Percentiles(records.map(\.internalMs))
         let audibleMs = Percentiles(records.map(\.audibleMs))
         var out = ""
@@ -151,6 +157,12 @@ struct BenchLatency: ParsableCommand {
             // Why each happened: the render thread away longer than what was queued, or the server ran dry.
             line.addRaw("xrun_away_ms", list(xruns.map { Double($0.awayNanos) / 1e6 }))
             line.addRaw("xrun_queued_ms", list(xruns.map { Double($0.queueBeforeFrames) * 1000 / Double(info.rate) }))
+            // While it was away: the hypervisor's steal on the vCPU that lost most, and the thread's run-queue wait
+            // (null where the kernel gives no figures).
+            line.addRaw("xrun_steal_ms", list(windows.map { $0?.stealMs }))
+            line.addRaw("xrun_waiting_ms", list(windows.map { $0?.waitingMs }))
+            line.addRaw("xrun_response", "[" + xruns.map { "\"\($0.response.name)\"" }.joined(separator: ", ") + "]")
+            if let stealMs { line.add("steal_ms", stealMs, decimals: 0) }
             line.add("buffer_grown", grown)
             let cost = engine.renderCost
             var c = JSONLine()

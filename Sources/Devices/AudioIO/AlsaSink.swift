@@ -132,6 +132,8 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         min(fdCapacity - 1, Int(max(0, snd_pcm_poll_descriptors_count(pcm))))
     }
 
+    public var grownQueueFrames: Int? { request.adaptive ? shape.grownQueue : nil }
+
     public func grow() -> Int? {
         let current = shape.bufferFrames
         let period = negotiated.periodFrames

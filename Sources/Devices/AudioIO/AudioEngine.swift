@@ -37,11 +37,15 @@ public final class AudioEngine: @unchecked Sendable {
     private let xrunRecords = SPSCQueue<XrunRecord>(capacity: 256)
     /// Monotonic time of the last write, to tell a late render thread from a device that ran dry.
     private var lastWriteNanos: UInt64 = 0
+    /// Monotonic time of the previous xrun (0: none yet), for `XrunPolicy`'s repeat window.
+    private var lastXrunNanos: UInt64 = 0
     private let costs = RenderCostHistogram()
     private let memoryLocked = Atomic<Bool>(false)
     private let realtime = Atomic<Bool>(false)
     /// How the render thread got real-time priority or why not (set by `start`, read after it).
     public private(set) var realtimeOutcome = RealtimeOutcome.refused("not started")
+    /// The render thread's kernel id once it runs (0 before), for benchmarks that watch its scheduling.
+    public var renderThread: Int32 { renderThreadID.load(ordering: .acquiring) }
     /// The render thread's kernel id, published as it starts so `start` can raise it.
     private let renderThreadID = Atomic<Int32>(0)
     private let written = Atomic<Int>(0)
@@ -143,14 +147,24 @@ public final class AudioEngine: @unchecked Sendable {
         return out
     }
 
-    /// Render thread only: count, grow the buffer if allowed, record.
+    /// Render thread only: count, grow the buffer if allowed and worth it (`XrunPolicy`), record.
     private func countXrun(growing: Bool = true) {
         xrunCount.add(1, ordering: .relaxed)
         let now = MonotonicClock.nanos()
         let bufferBefore = sink.bufferFrames, before = bufferBefore - sink.reserveFrames
-        let grown = growing ? sink.grow() : nil
         let away = lastWriteNanos == 0 ? 0 : now - lastWriteNanos
-        let response: XrunResponse = grown == nil ? .kept : sink.bufferFrames == bufferBefore ? .reserveGivenUp : .bufferGrown
+        let since = lastXrunNanos == 0 ? nil : now - lastXrunNanos
+        lastXrunNanos = now
+        var response = XrunResponse.kept
+        var grown: Int?
+        if growing, let next = sink.grownQueueFrames {
+            if XrunPolicy.shouldGrow(awayNanos: away, grownQueueFrames: next, rate: shape.rate, sincePreviousNanos: since) {
+                grown = sink.grow()
+                if grown != nil { response = sink.bufferFrames == bufferBefore ? .reserveGivenUp : .bufferGrown }
+            } else {
+                response = .keptLongStall
+            }
+        }
         _ = xrunRecords.push(XrunRecord(nanos: now, bufferFrames: sink.bufferFrames, queueBeforeFrames: before,
                                         queueFrames: grown ?? before, response: response,
                                         awayNanos: away))

@@ -89,12 +89,17 @@ public protocol AudioSink: AnyObject, Sendable {
     /// whole buffer is then kept queued), else adds one period to the buffer while the growth limit allows.
     /// Returns the frames now kept queued, nil when nothing changed. Render thread only.
     func grow() -> Int?
+    /// What `grow()` would keep queued now; nil when it would change nothing (pinned, or at the growth limit).
+    var grownQueueFrames: Int? { get }
 }
 
 /// What the sink did about an xrun.
 public enum XrunResponse: UInt8, Sendable, BitwiseCopyable {
     /// Nothing: pinned (`SinkRequest.adaptive` false) or at the growth limit.
     case kept
+    /// Nothing: the gap was longer than even the grown queue would have bridged and no xrun came shortly before
+    /// (`XrunPolicy`); the next xrun within a minute grows it.
+    case keptLongStall
     /// The reserve was given up: the whole buffer is kept queued from now on.
     case reserveGivenUp
     /// The buffer was set up again a period larger.
@@ -112,7 +117,7 @@ public struct XrunRecord: Sendable, Equatable, BitwiseCopyable {
     public var queueFrames: Int
     public var response: XrunResponse
     /// Whether the queue grew: the reserve given up, or the buffer a period larger.
-    public var grew: Bool { response != .kept }
+    public var grew: Bool { response == .reserveGivenUp || response == .bufferGrown }
     /// How long the render thread had been away from the device (since its last write), ns: longer than the
     /// buffer means it was not scheduled in time; shorter, that the device or its server ran dry on its own.
     public var awayNanos: UInt64

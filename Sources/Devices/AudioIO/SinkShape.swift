@@ -33,6 +33,9 @@ final class SinkShape: Sendable {
         return next <= limit ? next : nil
     }
 
+    /// What growing would keep queued: the whole buffer while there is a reserve, else a period more.
+    var grownQueue: Int? { reserveFrames > 0 ? bufferFrames : grown }
+
     func set(bufferFrames: Int) { frames.store(bufferFrames, ordering: .relaxed) }
     func set(reserveFrames: Int) { reserve.store(reserveFrames, ordering: .relaxed) }
 }

@@ -71,6 +71,8 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
                           request: request)
     }
 
+    public var grownQueueFrames: Int? { paced ? sizes.grownQueue : nil }
+
     public func grow() -> Int? {
         guard paced, let next = sizes.grown else { return nil }
         sizes.set(bufferFrames: next)
