@@ -46,4 +46,25 @@ import Testing
         #expect(window.stealMs >= 0 && witness.totalStealMs >= 0)
         #expect(witness.during(from: 0, to: to) == nil, "before the first sample is unknown")
     }
+
+    /// A window takes the steal that arrived within it on the vCPU that lost most (not the sum), and the wait
+    /// between the samples around it.
+    @Test func aWindowTakesTheBusiestCPUsStealAndTheWaitAroundIt() {
+        let ms: UInt64 = 1_000_000
+        let w = SchedulerWitness(cpus: 2)
+        w.record(nanos: 0, waiting: 0, steal: [0, 0])
+        w.record(nanos: 4 * ms, waiting: 1 * ms, steal: [10 * ms, 0])       // before the window
+        w.record(nanos: 8 * ms, waiting: 1 * ms, steal: [10 * ms, 10 * ms])
+        w.record(nanos: 12 * ms, waiting: 3 * ms, steal: [20 * ms, 20 * ms])
+        w.record(nanos: 16 * ms, waiting: 3 * ms, steal: [20 * ms, 30 * ms])
+        w.record(nanos: 20 * ms, waiting: 9 * ms, steal: [40 * ms, 30 * ms])  // after it
+        // From 5 ms to 15 ms: widened to the samples at 4 and 16 ms.
+        #expect(w.during(from: 5 * ms, to: 15 * ms) == SchedulerWitness.Window(stealMs: 30, waitingMs: 2))
+        #expect(w.during(from: 4 * ms, to: 4 * ms) == SchedulerWitness.Window(stealMs: 0, waitingMs: 0))
+        #expect(w.during(from: 17 * ms, to: 21 * ms) == nil, "past the last sample is unknown")
+        #expect(w.totalStealMs == 70)
+        // A CPU count that changed mid-run (hotplug) is not mixed in.
+        w.record(nanos: 24 * ms, waiting: 9 * ms, steal: [40 * ms, 30 * ms, 5 * ms])
+        #expect(w.during(from: 17 * ms, to: 21 * ms) == nil)
+    }
 }

@@ -10,11 +10,17 @@ final class SchedulerWitness: Sendable {
     /// At most about an hour of samples; later windows are unknown.
     static let sampleLimit = 900_000
 
+    /// Steal changes in 10 ms steps and seldom, so it is kept as changes, not per sample: memory stays small
+    /// however many CPUs there are.
+    private struct StealStep { var sample: Int32; var cpu: Int32; var nanos: UInt64 }
+
     private struct Series {
-        var stride = 0
-        /// Per sample: monotonic ns, the thread's waiting ns, then each CPU's steal ns.
-        var values: [UInt64] = []
-        var count: Int { stride == 0 ? 0 : values.count / stride }
+        var times: [UInt64] = []
+        /// The thread's run-queue wait so far, per sample.
+        var waiting: [UInt64] = []
+        var lastSteal: [UInt64] = []
+        var steps: [StealStep] = []
+        var count: Int { times.count }
     }
 
     private let series = Mutex(Series())
@@ -26,8 +32,14 @@ final class SchedulerWitness: Sendable {
     init?(thread: Int32, expectedSeconds: Double) {
         guard thread != 0, SchedulerStats.thread(thread) != nil, let steal = SchedulerStats.stealPerCPU() else { return nil }
         self.thread = thread
-        let capacity = min(Self.sampleLimit, Int(max(1, expectedSeconds + 10) * 1e9 / Double(Self.intervalNanos)))
-        series.withLock { $0.stride = 2 + steal.count; $0.values.reserveCapacity(capacity * (2 + steal.count)) }
+        let limitSeconds = Double(Self.sampleLimit) * Double(Self.intervalNanos) / 1e9
+        let seconds = expectedSeconds.isFinite ? min(max(1, expectedSeconds + 10), limitSeconds) : limitSeconds
+        let capacity = Int(seconds * 1e9 / Double(Self.intervalNanos))
+        series.withLock {
+            $0.lastSteal = steal
+            $0.times.reserveCapacity(capacity)
+            $0.waiting.reserveCapacity(capacity)
+        }
         sample()  // the first here, so a window opening right after init is covered
         Thread.detachNewThread { [self] in
             while !stopping.load(ordering: .acquiring) {
@@ -39,14 +51,28 @@ final class SchedulerWitness: Sendable {
         }
     }
 
+    /// A witness that samples nothing itself: `record` feeds it (tests).
+    init(cpus: Int) {
+        thread = 0
+        finished.store(true, ordering: .relaxed)
+        series.withLock { $0.lastSteal = Array(repeating: 0, count: cpus) }
+    }
+
     private func sample() {
         let now = MonotonicClock.nanos()
         guard let t = SchedulerStats.thread(thread), let steal = SchedulerStats.stealPerCPU() else { return }
+        record(nanos: now, waiting: t.waiting, steal: steal)
+    }
+
+    func record(nanos now: UInt64, waiting: UInt64, steal: [UInt64]) {
         series.withLock { s in
-            guard steal.count + 2 == s.stride, s.count < Self.sampleLimit else { return }
-            s.values.append(now)
-            s.values.append(t.waiting)
-            s.values.append(contentsOf: steal)
+            guard steal.count == s.lastSteal.count, s.count < Self.sampleLimit, s.steps.count < Self.sampleLimit else { return }
+            for cpu in steal.indices where steal[cpu] > s.lastSteal[cpu] {
+                s.steps.append(StealStep(sample: Int32(s.count), cpu: Int32(cpu), nanos: steal[cpu] - s.lastSteal[cpu]))
+            }
+            s.lastSteal = steal
+            s.times.append(now)
+            s.waiting.append(waiting)
         }
     }
 
@@ -70,32 +96,23 @@ final class SchedulerWitness: Sendable {
     func during(from: UInt64, to: UInt64) -> Window? {
         series.withLock { s in
             let n = s.count
-            func time(_ i: Int) -> UInt64 { s.values[i * s.stride] }
-            guard n >= 2, time(0) <= from, time(n - 1) >= to else { return nil }
+            guard n >= 2, s.times[0] <= from, s.times[n - 1] >= to else { return nil }
             // Last sample at or before `from`, first at or after `to`.
             var lo = 0, hi = n - 1
-            while lo < hi { let mid = (lo + hi + 1) / 2; if time(mid) <= from { lo = mid } else { hi = mid - 1 } }
+            while lo < hi { let mid = (lo + hi + 1) / 2; if s.times[mid] <= from { lo = mid } else { hi = mid - 1 } }
             let a = lo
-            lo = a; hi = n - 1
-            while lo < hi { let mid = (lo + hi) / 2; if time(mid) >= to { hi = mid } else { lo = mid + 1 } }
+            hi = n - 1
+            while lo < hi { let mid = (lo + hi) / 2; if s.times[mid] >= to { hi = mid } else { lo = mid + 1 } }
             let b = lo
-            var steal: UInt64 = 0
-            for cpu in 2..<s.stride {
-                steal = max(steal, s.values[b * s.stride + cpu] &- s.values[a * s.stride + cpu])
-            }
-            let waiting = s.values[b * s.stride + 1] &- s.values[a * s.stride + 1]
-            return Window(stealMs: Double(steal) / 1e6, waitingMs: Double(waiting) / 1e6)
+            // Steal that arrived after sample a, up to sample b, per CPU.
+            var perCPU: [Int32: UInt64] = [:]
+            for step in s.steps where step.sample > a && step.sample <= b { perCPU[step.cpu, default: 0] += step.nanos }
+            return Window(stealMs: Double(perCPU.values.max() ?? 0) / 1e6, waitingMs: Double(s.waiting[b] &- s.waiting[a]) / 1e6)
         }
     }
 
     /// Steal over the whole run, summed over CPUs, ms.
     var totalStealMs: Double {
-        series.withLock { s in
-            let n = s.count
-            guard n >= 2 else { return 0 }
-            var total: UInt64 = 0
-            for cpu in 2..<s.stride { total &+= s.values[(n - 1) * s.stride + cpu] &- s.values[cpu] }
-            return Double(total) / 1e6
-        }
+        series.withLock { s in Double(s.steps.reduce(0) { $0 &+ $1.nanos }) / 1e6 }
     }
 }
