@@ -71,16 +71,20 @@ extension Play {
         loop.restore = { all.map { $0.isLocked(in: LocalStore(path: LocalStore.defaultPath())) } }
         if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
         let started = MonotonicClock.nanos()
+        // With -v, who had the CPU during each xrun (a 4 ms sampler on an ordinary thread).
+        let witness = verbose ? sound.flatMap { SchedulerWitness(thread: $0.engine.renderThread, expectedSeconds: 600) } : nil
         // SIGINT and SIGTERM end the loop like q does, so the sound file is finished (its header written).
         TerminalMode.catchQuitSignals()
         loop.run(startDeck: startDeck)
         TerminalMode.leave()
         feed?.shutdown()
         let records = sound?.finish() ?? []
+        witness?.stop()
         if verbose, let engine = sound?.engine {
             let xruns = engine.takeXruns()
+            let windows = xruns.map { witness?.during(from: $0.nanos - $0.awayNanos, to: $0.nanos) }
             Console.err(RealtimeReport.describe(engine) + "kape: sound: \(engine.info.device), period \(engine.info.periodFrames) frames, buffer \(engine.info.bufferFrames) frames; xruns: \(engine.xruns)\n"
-                + XrunReport.lines(xruns, info: engine.info) { Double(Int64($0) - Int64(started)) / 1e9 })
+                + XrunReport.lines(xruns, info: engine.info, windows: windows) { Double(Int64($0) - Int64(started)) / 1e9 })
         }
         if let progressError { Console.err("kape: warning: the round was not recorded in the progress store: \(progressError)\n") }
         if let sig = loop.quitSignal {
