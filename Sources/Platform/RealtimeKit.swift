@@ -11,12 +11,18 @@ public enum RealtimeKit {
     /// Raises thread `tid` of this process to real-time at `priority` (lowered to rtkit's maximum). Returns the
     /// priority granted, or why not in words (no system bus, no rtkit, refused by polkit, ...).
     public static func makeRealtime(thread tid: Int32, priority: Int32) -> Result<Int32, RealtimeKitError> {
+        makeRealtime(threads: [tid], priority: priority)[0]
+    }
+
+    /// The same for several threads over one bus connection (one answer per thread, in order).
+    public static func makeRealtime(threads: [Int32], priority: Int32) -> [Result<Int32, RealtimeKitError>] {
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
+        func all(_ e: RealtimeKitError) -> [Result<Int32, RealtimeKitError>] { threads.map { _ in .failure(e) } }
         // A private connection: closed here, and libdbus must not exit the process when the bus goes away.
         guard let bus = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error) else {
-            return .failure(RealtimeKitError("no system bus", detail: error))
+            return all(RealtimeKitError("no system bus", detail: error))
         }
         dbus_connection_set_exit_on_disconnect(bus, 0)
         defer {
@@ -24,7 +30,7 @@ public enum RealtimeKit {
             dbus_connection_unref(bus)
         }
         let maxPriority = property(bus, "MaxRealtimePriority").map { Int32(truncatingIfNeeded: $0) }
-        guard let maxPriority else { return .failure(RealtimeKitError("rtkit did not answer (is rtkit installed and running?)")) }
+        guard let maxPriority else { return all(RealtimeKitError("rtkit did not answer (is rtkit installed and running?)")) }
         if let rttime = property(bus, "RTTimeUSecMax"), rttime > 0 {
             var limit = rlimit()
             getrlimit(rttimeResource, &limit)
@@ -32,14 +38,21 @@ public enum RealtimeKit {
                 limit.rlim_cur = rlim_t(rttime)
                 limit.rlim_max = rlim_t(rttime)
                 guard setrlimit(rttimeResource, &limit) == 0 else {
-                    return .failure(RealtimeKitError("cannot lower RLIMIT_RTTIME to \(rttime) µs: \(errnoText(errno))"))
+                    return all(RealtimeKitError("cannot lower RLIMIT_RTTIME to \(rttime) µs: \(errnoText(errno))"))
                 }
             }
         }
         let granted = min(priority, maxPriority)
-        guard granted > 0,
-              let call = dbus_message_new_method_call(service, object, service, "MakeThreadRealtimeWithPID") else {
-            return .failure(RealtimeKitError("rtkit allows no real-time priority here (maximum \(maxPriority))"))
+        guard granted > 0 else { return all(RealtimeKitError("rtkit allows no real-time priority here (maximum \(maxPriority))")) }
+        return threads.map { request(bus, thread: $0, priority: granted) }
+    }
+
+    private static func request(_ bus: OpaquePointer, thread tid: Int32, priority granted: Int32) -> Result<Int32, RealtimeKitError> {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let call = dbus_message_new_method_call(service, object, service, "MakeThreadRealtimeWithPID") else {
+            return .failure(RealtimeKitError("out of memory"))
         }
         defer { dbus_message_unref(call) }
         var pid = UInt64(getpid()), thread = UInt64(tid), level = UInt32(granted)

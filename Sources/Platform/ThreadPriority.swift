@@ -16,24 +16,41 @@ public enum ThreadPriority {
         return ids
     }
 
-    /// Real-time priority for each thread (`raise`); how many got it.
+    /// Real-time priority for each thread (`raise`; those refused SCHED_FIFO share one rtkit connection); how
+    /// many got it.
     @discardableResult
     public static func makeRealtime(_ ids: Set<Int32>, priority: Int32) -> Int {
-        ids.filter { raise(thread: $0, priority: priority).granted }.count
+        raise(threads: Array(ids), priority: priority).filter(\.granted).count
     }
 
     /// SCHED_FIFO at `priority` for thread `tid` of this process; refused (no CAP_SYS_NICE, no rtprio limit, as for
     /// most desktop users), SCHED_RR through RealtimeKit, as the desktop's sound servers get it.
     public static func raise(thread tid: Int32, priority: Int32) -> RealtimeOutcome {
-        var param = sched_param()
-        param.sched_priority = priority
-        if sched_setscheduler(pid_t(tid), Int32(SCHED_FIFO), &param) == 0 { return .fifo(priority) }
-        let refusal = errnoText(errno)
-        switch RealtimeKit.makeRealtime(thread: tid, priority: priority) {
-        case .success(let granted): return .rtkit(granted)
-        case .failure(let why):
-            return .refused("SCHED_FIFO \(refusal.lowercased()) (it needs CAP_SYS_NICE or an rtprio limit); rtkit: \(why)")
+        raise(threads: [tid], priority: priority)[0]
+    }
+
+    private static func raise(threads: [Int32], priority: Int32) -> [RealtimeOutcome] {
+        var outcomes: [RealtimeOutcome] = []
+        var refused: [(index: Int, tid: Int32, why: String)] = []
+        for tid in threads {
+            var param = sched_param()
+            param.sched_priority = priority
+            if sched_setscheduler(pid_t(tid), Int32(SCHED_FIFO), &param) == 0 {
+                outcomes.append(.fifo(priority))
+            } else {
+                refused.append((outcomes.count, tid, errnoText(errno)))
+                outcomes.append(.refused(""))
+            }
         }
+        guard !refused.isEmpty else { return outcomes }
+        for (r, answer) in zip(refused, RealtimeKit.makeRealtime(threads: refused.map(\.tid), priority: priority)) {
+            switch answer {
+            case .success(let granted): outcomes[r.index] = .rtkit(granted)
+            case .failure(let why):
+                outcomes[r.index] = .refused("SCHED_FIFO \(r.why.lowercased()) (it needs CAP_SYS_NICE or an rtprio limit); rtkit: \(why)")
+            }
+        }
+        return outcomes
     }
 
     /// The calling thread's kernel id.
