@@ -6,6 +6,8 @@
 # `stress-ng --cpu 0 --cpu-load LOAD` during the runs (default 0 = none; needs Debian's stress-ng).
 # Two replays run at a time, one per server with different periods, so each server's graph runs at its
 # client's period. Prints one summary JSON line per run, prefixed with server, period and load.
+# PAIRS (environment) picks the runs, pairs separated by commas: default
+# "pulse 128 pipewire 256,pulse 256 pipewire 128"; e.g. PAIRS="pulse 128 pipewire 128" for the 128-frame goals only.
 set -euo pipefail
 seconds=${1:-600}
 load=${2:-0}
@@ -32,7 +34,8 @@ run() { # server period
     "$kape" bench latency "$work/round.evemu" --device "kape_$1" --period "$2" --json | tail -1 \
     | sed "s/^/{\"server\": \"$1\", \"period\": $2, \"load\": $load, \"summary\": /; s/\$/}/"
 }
-for pair in "pulse 128 pipewire 256" "pulse 256 pipewire 128"; do
+IFS=, read -r -a pairs <<< "${PAIRS:-pulse 128 pipewire 256,pulse 256 pipewire 128}"
+for pair in "${pairs[@]}"; do
   set -- $pair
   run "$1" "$2" > "$work/a.json" &
   a=$!
