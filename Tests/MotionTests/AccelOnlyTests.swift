@@ -46,4 +46,41 @@ import Testing
         }
         #expect(e.falsePositives == 0, "\(e.falseEvents)")
     }
+
+    /// Tuning rounds whose passes waited 175–261 ms for |a| to settle after the move (issue 15's p95): an
+    /// observer well past the threshold that follows its own rate fires them at once.
+    @Test func aConsistentObserverFiresAPassWithoutWaitingForTheHeadToStop() {
+        for seed: UInt64 in [10003, 10007, 10019, 10022] {
+            var options = SyntheticTrace.Options()
+            options.profile = .ds3
+            options.flipped = seed % 2 == 1
+            options.roundSeconds = 30
+            options.hardDistractors = true
+            options.accelNoise = 0.02
+            let trace = SyntheticTrace.generate(seed: seed, options: options)
+            let (e, events) = SyntheticEvaluation.evaluate(trace, detector: .kape)
+            #expect(e.falsePositives == 0 && e.falseNegatives == 0, "seed \(seed): \(e.falseEvents) \(e.missed)")
+            let passes = events.filter { $0.kind == .pass }.map(\.stamp)
+            for truth in trace.truth where truth.kind == .pass {
+                let late = passes.first { $0 >= truth.t - 0.05 }.map { $0 - truth.t }
+                #expect(late.map { $0 <= 0.15 } == true, "seed \(seed): pass at \(truth.t) s fired \(late.map { Int($0 * 1000) } ?? -1) ms after")
+            }
+        }
+    }
+
+    /// Fast small nods that a lost observer read as 48–70° passes when the early pass had only the margin: the
+    /// corpus trace accel-only-nores (a ≤ 30° nod at 6.46 s, the drag high as it fires) and a tuning round whose
+    /// observer, lost over a run of nods, had its drag dip under the limit for a moment (wiimote 20089 at 37.09 s).
+    @Test func nodsALostObserverReadsAsPassesStaySilent() {
+        let nores = rounds(.accelOnly, seeds: 106...106) {
+            $0.roundSeconds = 10
+            $0.maxIdleSeconds = 2
+            $0.unknownAccelResolution = true
+            $0.flipped = true
+        }
+        #expect(nores.falsePositives == 0, "\(nores.falseEvents)")
+        var noise = SeededGenerator(seed: 20089 ^ 0x6e6f_6973_65)
+        let nods = rounds(.wiimote, seeds: 20089...20089) { $0.hardDistractors = true; $0.accelNoise = noise.uniform(0.002...0.03) }
+        #expect(nods.falsePositives == 0, "\(nods.falseEvents)")
+    }
 }

@@ -112,6 +112,10 @@ struct Accuracy: ParsableCommand {
             case "observerDwellSeconds": s.observerDwellSeconds = v
             case "observerPassSteadyG": s.observerPassSteadyG = v
             case "observerPassDwellSeconds": s.observerPassDwellSeconds = v
+            case "observerPassMarginDegrees": s.observerPassMarginDegrees = v
+            case "observerDragSeconds": s.observerDragSeconds = v
+            case "observerPassDragDps": s.observerPassDragDps = v
+            case "observerDriftDps": s.observerDriftDps = v
             case "observerShakeLatchSeconds": s.observerShakeLatchSeconds = v
             case "observerMisfitSeconds": s.observerMisfitSeconds = v
             case "observerMisfitMax": s.observerMisfitMax = v

@@ -21,6 +21,13 @@ struct AccelOnlyTilt: Sendable {
     private var smooth = SIMD2<Double>(1, 0)
     /// EMA of the observer's normalised innovation: high while its lever model does not explain the accelerometer.
     private var misfit = 0.0
+    /// EMA of the observer's drag per second, squared ((rad/s)²): how far its elevation strays from its own rate.
+    private var drag = 0.0
+    /// The drag passed `observerDriftDps` since the observer last agreed with a steady accelerometer: lost once,
+    /// it can stay on a wrong solution through several moves, with the drag low for a moment now and then.
+    private var drifted = false
+    /// The observer may fire a pass on its own: consistent now and since it was last anchored at rest.
+    var consistent: Bool { !drifted && drag.squareRoot() * degreesPerRadian < settings.observerPassDragDps }
     private var anchored = true
     /// When the shake was last under `observerShakeG`, and the latest sample time.
     private var unshakenAt = -Double.infinity, now = 0.0
@@ -61,6 +68,8 @@ struct AccelOnlyTilt: Sendable {
         observer.seed(elevation)
         windowCount = 0
         misfit = 0
+        drag = 0
+        drifted = false
         anchored = true
     }
 
@@ -93,6 +102,11 @@ struct AccelOnlyTilt: Sendable {
         shake += ((d.x * d.x + d.y * d.y) - shake) * (dt / (0.2 + dt))
         now = time
         if shake.squareRoot() < settings.observerShakeG { unshakenAt = time }
+        if dt > 0 {
+            let d = observer.drag / dt
+            drag += (d * d - drag) * (dt / (settings.observerDragSeconds + dt))
+            if drag.squareRoot() * degreesPerRadian >= settings.observerDriftDps { drifted = true }
+        }
         misfit += (min(observer.surprise, 1000) - misfit) * (dt / (settings.observerMisfitSeconds + dt))
         if misfit >= settings.observerMisfitMax {
             anchored = false
@@ -139,7 +153,10 @@ struct AccelOnlyTilt: Sendable {
         let raw = _atan2(mean.y, mean.x)
         if abs(observer.x[0] - raw) * degreesPerRadian > settings.restReseedDegrees {
             observer.seed(raw)
+            // What the lost observer was dragged through says nothing about the restarted one.
+            drag = 0
         }
         anchored = true
+        drifted = false
     }
 }

@@ -19,6 +19,10 @@ public struct PitchObserver: Sendable {
     private let outlier: Double
     /// Normalised innovation of the last update: large while the model does not explain the accelerometer.
     public private(set) var surprise = 0.0
+    /// How far the last update moved the elevation off its own prediction (rad). While the observer follows the
+    /// head this is noise; lost (the lever's acceleration taken for tilt), it keeps pulling the elevation away
+    /// from where the observer's own rate would take it.
+    public private(set) var drag = 0.0
 
     public init(leverMetres: Double, leverLeanDegrees: Double, jerkDensity: Double, measurementNoiseG: Double,
                 outlierSurprise: Double = .infinity) {
@@ -38,6 +42,7 @@ public struct PitchObserver: Sendable {
         p1 = SIMD3(0, 1e-2, 0)
         p2 = SIMD3(0, 0, 1)
         surprise = 0
+        drag = 0
     }
 
     /// One accelerometer sample in the pitch plane (`fu`, `fn`, in g) after `dt` seconds.
@@ -89,7 +94,9 @@ public struct PitchObserver: Sendable {
         // K = P Hᵀ S⁻¹ (columns ku, kn).
         let ku = pu * i00 + pn * i01
         let kn = pu * i01 + pn * i11
-        x += ku * yu + kn * yn
+        let correction = ku * yu + kn * yn
+        drag = correction[0]
+        x += correction
         correct(ku: ku, kn: kn, ju: ju, jn: jn, ru: r, rn: r)
     }
 

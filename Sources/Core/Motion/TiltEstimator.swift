@@ -23,6 +23,8 @@ public struct TiltEstimator: Sendable {
     private var accelOnly: AccelOnlyTilt
     /// The accelerometer-only observer is trusted now: the gate fires without its dwell.
     public private(set) var quick = false
+    /// The observer's pass may fire at once: far past the threshold and consistent with itself.
+    public private(set) var earlyPass = false
     private var up = SIMD3<Double>(0, 1, 0)
     private var bias = SIMD3<Double>.zero
     private var lastTime = 0.0
@@ -218,13 +220,18 @@ public struct TiltEstimator: Sendable {
             let (fu, fn) = pitchPlane(a, n)
             accelOnly.update(fu: fu, fn: fn, magnitude: magnitude, time: s.time, dt: rest)
             quick = settings.accelOnlyObserver && accelOnly.calmBefore
+            earlyPass = false
             if quick {
                 // The observer explains the head's acceleration; the low-pass must agree on the side it is past.
                 tilt = accelOnly.degrees
                 // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's
                 // own acceleration and a tilt look alike, so a pass also needs |a| near 1 g.
+                // Far enough past the threshold, with an observer that follows its own rate, it alone decides
+                // (the gate then skips the pass dwell).
+                earlyPass = tilt >= settings.fireDegrees + settings.observerPassMarginDegrees
+                    && accelOnly.consistent
                 accelTrusted = low * (tilt < 0 ? -1 : 1) >= settings.fireDegrees
-                    && (tilt < 0 || abs(magnitude - 1) < settings.observerPassSteadyG)
+                    && (tilt < 0 || abs(magnitude - 1) < settings.observerPassSteadyG || earlyPass)
                 return tilt
             }
             // Without a gyro, tilt is only believable while the head is not accelerating, and not at all while
@@ -260,5 +267,6 @@ public struct TiltEstimator: Sendable {
         tilt = elevation(up, n)
         accelOnly.seed(elevation: tilt / degreesPerRadian)
         quick = false
+        earlyPass = false
     }
 }

@@ -40,10 +40,12 @@ public struct TiltGate: Sendable {
     /// One step. `settled` is false while the estimator re-seeds after a gap: nothing fires then.
     @inline(__always)
     public mutating func step(tilt: Double, time: Double, stamp: Double, calibrated: Bool, settled: Bool, steady: Bool = true,
-                              quick: Bool = false) -> TiltEvent? {
+                              quick: Bool = false, early: Bool = false) -> TiltEvent? {
         // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's own
-        // acceleration and a tilt look alike to an accelerometer, so the observer's pass waits a moment more.
-        let dwell = quick ? (tilt > 0 ? settings.observerPassDwellSeconds : settings.observerDwellSeconds) : self.dwell
+        // acceleration and a tilt look alike to an accelerometer, so the observer's pass waits a moment more
+        // unless the estimator vouches for it (`early`: well past the threshold, and the observer consistent).
+        let passDwell = early ? 0 : settings.observerPassDwellSeconds
+        let dwell = quick ? (tilt > 0 ? passDwell : settings.observerDwellSeconds) : self.dwell
         guard calibrated else {
             state = .uncalibrated
             return nil
@@ -108,7 +110,7 @@ public struct GestureDetector: Sendable {
         let tilt = estimator.update(s)
         let settled = estimator.sinceSeed >= estimator.settings.settleSeconds
         return gate.step(tilt: tilt, time: s.time, stamp: s.stamp, calibrated: estimator.isCalibrated, settled: settled,
-                         steady: estimator.accelTrusted, quick: estimator.quick)
+                         steady: estimator.accelTrusted, quick: estimator.quick, early: estimator.earlyPass)
     }
 
     /// Time passed with no sample (`stamp` on the trace timeline): in evdev the device holds its last values.
@@ -122,7 +124,7 @@ public struct GestureDetector: Sendable {
         guard estimator.isCalibrated, !wasCalibrated || estimator.mode == .accelerometerOnly else { return nil }
         let settled = estimator.sinceSeed >= estimator.settings.settleSeconds
         return gate.step(tilt: tilt, time: estimator.now, stamp: stamp, calibrated: estimator.isCalibrated, settled: settled,
-                         steady: estimator.accelTrusted, quick: estimator.quick)
+                         steady: estimator.accelTrusted, quick: estimator.quick, early: estimator.earlyPass)
     }
 
     /// Forget the neutral pose (the game's countdown after a pause or reconnect takes a new one).

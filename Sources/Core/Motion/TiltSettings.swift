@@ -61,6 +61,14 @@ public struct TiltSettings: Sendable, Equatable {
     /// On the pass side the observer's gesture also needs |a| within this of 1 g, and the dwell is this.
     public var observerPassSteadyG = 0.3
     public var observerPassDwellSeconds = 0.05
+    /// ...unless the observer is this far past the threshold and consistent with itself (the RMS of how far each
+    /// update drags its elevation off its own rate, an EMA over `observerDragSeconds`, under
+    /// `observerPassDragDps`): then neither applies (waiting for |a| to settle after a fast pass cost 150–200 ms).
+    public var observerPassMarginDegrees = 12.0
+    public var observerDragSeconds = 0.04
+    public var observerPassDragDps = 60.0
+    /// ...and the drag has not reached this since the observer last agreed with a steady accelerometer.
+    public var observerDriftDps = 150.0
     /// At rest: over `restSeconds` the in-plane accelerometer's mean within `restMagnitudeG` of 1 g and its spread
     /// under `restSpreadG`; then rate and acceleration are pinned to 0 and an estimate further than
     /// `restReseedDegrees` from the accelerometer's angle is re-seeded.
