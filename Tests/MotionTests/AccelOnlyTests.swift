@@ -47,6 +47,25 @@ import Testing
         #expect(e.falsePositives == 0, "\(e.falseEvents)")
     }
 
+    /// A knock reads 6–8 g for one sample (the sensor near saturation on every axis). Taken into the low-pass it
+    /// swung the tilt 50° past the pass threshold, where it sat for the dwell: a tuning mashing round (wiimote 30077)
+    /// fired a pass that way. Skipped as no measure of gravity, nothing fires; with the knock taken in, it does.
+    @Test func aKnockDoesNotSwingTheLowPassPastTheThreshold() {
+        var noise = SeededGenerator(seed: 30077 ^ 0x6e6f_6973_65)
+        var options = SyntheticTrace.Options()
+        options.profile = .wiimote
+        options.flipped = true
+        options.roundSeconds = 30
+        options.mashing = true
+        options.accelNoise = noise.uniform(0.002...0.03)
+        let trace = SyntheticTrace.generate(seed: 30077, options: options)
+        #expect(SyntheticEvaluation.evaluate(trace, detector: .kape).0.falsePositives == 0)
+        var knocksIn = TiltSettings()
+        knocksIn.accelOnlyKnockG = .infinity
+        #expect(SyntheticEvaluation.evaluate(trace, detector: .kape, settings: knocksIn).0.falsePositives > 0,
+                "the round no longer has the knock this test is about")
+    }
+
     /// Tuning rounds whose passes waited 175–261 ms for |a| to settle after the move (issue 15's p95): an
     /// observer well past the threshold that follows its own rate fires them at once.
     @Test func aConsistentObserverFiresAPassWithoutWaitingForTheHeadToStop() {

@@ -18,7 +18,7 @@ struct Accuracy: ParsableCommand {
     @Option(help: "kape, naive or complementary.")
     var detector: String = "kape"
 
-    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyVetoG, accelOnlyObserver (0/1), observer*, vibration*, rest*: see TiltSettings).")
+    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyVetoG, accelOnlyKnockG, accelOnlyObserver (0/1), observer*, vibration*, rest*: see TiltSettings).")
     var set: [String] = []
 
     @Option(help: "Profiles to run (repeatable; default: all).")
@@ -121,6 +121,7 @@ struct Accuracy: ParsableCommand {
             case "observerMisfitMax": s.observerMisfitMax = v
             case "observerOutlierSurprise": s.observerOutlierSurprise = v
             case "accelOnlyVetoG": s.accelOnlyVetoG = v
+            case "accelOnlyKnockG": s.accelOnlyKnockG = v
             case "vibrationLagSeconds": s.vibrationLagSeconds = v
             case "restSeconds": s.restSeconds = v
             case "restSpreadG": s.restSpreadG = v

@@ -118,7 +118,8 @@ public struct TiltEstimator: Sendable {
 
     @inline(__always)
     private mutating func settle(toward a: SIMD3<Double>, dt: Double) {
-        if length(a) > 0 {
+        let m = length(a)
+        if m > 0 && abs(m - 1) <= settings.accelOnlyKnockG {
             let k = dt / (settings.accelOnlySeconds + dt)
             up += (a - up) * k
         }

@@ -20,6 +20,9 @@ public struct TiltSettings: Sendable, Equatable {
     public var rejectMagnitudeG = 0.12
     /// Low-pass time constant for accelerometer-only devices.
     public var accelOnlySeconds = 0.035
+    /// A sample further than this from 1 g is a knock, not gravity: the low-pass skips it (one 8 g sample moved
+    /// it by 50°, and it then sat past the threshold for the whole dwell).
+    public var accelOnlyKnockG = 5.0
     /// Accelerometer-only devices must stay past the threshold this long: without a gyro a fast nod's head
     /// acceleration looks like tilt for a moment.
     public var accelOnlyDwellSeconds = 0.07
