@@ -22,6 +22,9 @@ import sys
 import tempfile
 
 KAPE = os.environ.get("KAPE", ".build/release/kape")
+# PROFILES (comma-separated) keeps only those profiles, e.g. PROFILES=ds3,wiimote after a change to the
+# accelerometer-only path alone.
+ONLY = set(filter(None, os.environ.get("PROFILES", "").split(",")))
 BEFORE = os.environ.get("KAPE_BEFORE")
 rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 120
 first_seed = int(sys.argv[2]) if len(sys.argv) > 2 else 900000
@@ -74,6 +77,8 @@ def main():
     with tempfile.TemporaryDirectory(prefix="kape-compare.") as tmp:
         for corpus, options, profiles in CORPORA:
             for profile in profiles:
+                if ONLY and profile not in ONLY:
+                    continue
                 totals = {name: dict(tp=0, fp=0, fn=0, lat=[], cal=[], failed=0) for name, _ in binaries}
                 for i in range(rounds):
                     seed = first_seed + i

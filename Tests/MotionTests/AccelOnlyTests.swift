@@ -47,6 +47,21 @@ import Testing
         #expect(e.falsePositives == 0, "\(e.falseEvents)")
     }
 
+    /// Tuning rounds in which an observer that had lost the head over a run of fast nods read one as a 66–72°
+    /// pass with |a| near 1 g: a drifted observer fires no pass until it has rested again.
+    @Test(arguments: [(UInt64(20078), false, 43.016), (20136, false, 10.612), (20051, true, 43.585)])
+    func aDriftedObserverFiresNoPass(seed: UInt64, flipped: Bool, falseAt: Double) {
+        var noise = SeededGenerator(seed: seed ^ 0x6e6f_6973_65)
+        var options = SyntheticTrace.Options()
+        options.profile = .ds3
+        options.flipped = flipped
+        options.hardDistractors = true
+        options.accelNoise = noise.uniform(0.002...0.03)
+        let (e, _) = SyntheticEvaluation.evaluate(SyntheticTrace.generate(seed: seed, options: options), detector: .kape)
+        #expect(!e.falseEvents.contains { abs($0.stamp - falseAt) < 0.05 }, "\(e.falseEvents)")
+        #expect(e.falseNegatives == 0, "\(e.missed)")
+    }
+
     /// A knock reads 6–8 g for one sample (the sensor near saturation on every axis). Taken into the low-pass it
     /// swung the tilt 50° past the pass threshold, where it sat for the dwell: a tuning mashing round (wiimote 30077)
     /// fired a pass that way. Skipped as no measure of gravity, nothing fires; with the knock taken in, it does.

@@ -25,7 +25,7 @@ struct AccelOnlyTilt: Sendable {
     private var drag = 0.0
     /// The drag passed `observerDriftDps` since the observer last agreed with a steady accelerometer: lost once,
     /// it can stay on a wrong solution through several moves, with the drag low for a moment now and then.
-    private var drifted = false
+    private(set) var drifted = false
     /// The observer may fire a pass on its own: consistent now and since it was last anchored at rest.
     var consistent: Bool { !drifted && drag.squareRoot() * degreesPerRadian < settings.observerPassDragDps }
     private var anchored = true

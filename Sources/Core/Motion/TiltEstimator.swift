@@ -228,11 +228,13 @@ public struct TiltEstimator: Sendable {
                 // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's
                 // own acceleration and a tilt look alike, so a pass also needs |a| near 1 g.
                 // Far enough past the threshold, with an observer that follows its own rate, it alone decides
-                // (the gate then skips the pass dwell).
+                // (the gate then skips the pass dwell). An observer that lost the head since it last rested fires
+                // no pass at all: the lever's acceleration it took for tilt looks like a held pass with |a| near 1 g
+                // (shaking's onset, before the lagged vibration measure sees it).
                 earlyPass = tilt >= settings.fireDegrees + settings.observerPassMarginDegrees
                     && accelOnly.consistent
                 accelTrusted = low * (tilt < 0 ? -1 : 1) >= settings.fireDegrees
-                    && (tilt < 0 || abs(magnitude - 1) < settings.observerPassSteadyG || earlyPass)
+                    && (tilt < 0 || abs(magnitude - 1) < settings.observerPassSteadyG && !accelOnly.drifted || earlyPass)
                 return tilt
             }
             // Without a gyro, tilt is only believable while the head is not accelerating, and not at all while
