@@ -117,8 +117,7 @@ public struct TiltEstimator: Sendable {
     }
 
     @inline(__always)
-    private mutating func settle(toward a: SIMD3<Double>, dt: Double) {
-        let m = length(a)
+    private mutating func settle(toward a: SIMD3<Double>, magnitude m: Double, dt: Double) {
         if m > 0 && abs(m - 1) <= settings.accelOnlyKnockG {
             let k = dt / (settings.accelOnlySeconds + dt)
             up += (a - up) * k
@@ -141,10 +140,11 @@ public struct TiltEstimator: Sendable {
         if mode == .accelerometerOnly, !s.afterGap, seeded, !needsSeed, dt > settings.maxSampleGapSeconds, let last = latest {
             // No events meant no change: the previous value held until a sample period ago, then this one.
             let period = min(settings.accelOnlyHoldStep, dt)
-            settle(toward: last.accel * n.accelScale, dt: dt - period)
+            let held = last.accel * n.accelScale
+            settle(toward: held, magnitude: length(held), dt: dt - period)
             // The head was still all that time: the observer restarts from the held value, at rest.
-            let (hu, hn) = pitchPlane(last.accel * n.accelScale, n)
-            accelOnly.stillSince(held: SIMD2(hu, hn), magnitude: length(last.accel * n.accelScale), time: s.time - period)
+            let (hu, hn) = pitchPlane(held, n)
+            accelOnly.stillSince(held: SIMD2(hu, hn), magnitude: length(held), time: s.time - period)
             sinceSeed += dt - period
             dt = period
         }
@@ -201,7 +201,7 @@ public struct TiltEstimator: Sendable {
             accelTrusted = trusted
             up /= length(up)
         case .accelerometerOnly:
-            settle(toward: a, dt: dt)
+            settle(toward: a, magnitude: magnitude, dt: dt)
             let low = elevation(up, n)
             var rest = dt
             if dt > 1.5 * settings.accelOnlyHoldStep, let last = latest {
