@@ -12,39 +12,42 @@ public enum SchedulerStats {
     /// Steal time of each CPU since boot, ns (the 8th value of /proc/stat's `cpuN` lines; 10 ms steps): the time
     /// the hypervisor ran something else while this guest wanted the vCPU. Nil when unreadable.
     public static func stealPerCPU() -> [UInt64]? {
-        guard let text = read("/proc/stat", limit: 1 << 16) else { return nil }
         var steal: [UInt64] = []
-        for line in text.split(separator: "\n") {
-            guard line.hasPrefix("cpu") else { break }  // the cpu lines come first
+        // The cpu lines come first: stop at the first other one (the interrupt counts after them are long).
+        let complete = lines("/proc/stat") { line in
+            guard line.hasPrefix("cpu") else { return false }
             let fields = line.split(separator: " ")
-            guard let name = fields.first, name != "cpu" else { continue }  // per CPU only, not the sum
-            guard fields.count > 8, let ticks = UInt64(fields[8]) else { return nil }
+            guard fields.first != "cpu" else { return true }  // per CPU only, not the sum
+            guard fields.count > 8, let ticks = UInt64(fields[8]) else { steal = []; return false }
             steal.append(ticks &* tickNanos)
+            return true
         }
-        return steal.isEmpty ? nil : steal
+        return complete && !steal.isEmpty ? steal : nil
     }
 
     /// A thread of this process: its time on a CPU and its time runnable but waiting for one, ns
     /// (/proc/self/task/TID/schedstat). Nil when the thread is gone or the kernel keeps no such figures.
     public static func thread(_ tid: Int32) -> (running: UInt64, waiting: UInt64)? {
-        guard let text = read("/proc/self/task/\(tid)/schedstat", limit: 256) else { return nil }
-        let fields = text.split(separator: " ")
-        guard fields.count >= 2, let run = UInt64(fields[0]), let wait = UInt64(fields[1]) else { return nil }
-        return (run, wait)
+        var result: (UInt64, UInt64)?
+        _ = lines("/proc/self/task/\(tid)/schedstat") { line in
+            let fields = line.split(separator: " ")
+            if fields.count >= 2, let run = UInt64(fields[0]), let wait = UInt64(fields[1]) { result = (run, wait) }
+            return false
+        }
+        return result.map { (running: $0.0, waiting: $0.1) }
     }
 
-    private static func read(_ path: String, limit: Int) -> Substring? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var count = 0
-        while count < limit {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, limit - count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            count += n
+    /// Hands each line (newline dropped) to `body` until it returns false; false when the file cannot be opened.
+    private static func lines(_ path: String, _ body: (Substring) -> Bool) -> Bool {
+        guard let f = fopen(path, "re") else { return false }
+        defer { fclose(f) }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        while getline(&buffer, &capacity, f) > 0, let buffer {
+            let line = String(cString: buffer)
+            if !body(Substring(line.hasSuffix("\n") ? String(line.dropLast()) : line)) { break }
         }
-        return Substring(String(decoding: bytes[..<count], as: UTF8.self))
+        return true
     }
 }

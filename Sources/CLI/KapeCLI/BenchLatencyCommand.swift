@@ -84,7 +84,7 @@ struct BenchLatency: ParsableCommand {
         let xruns = engine.takeXruns()
         let xrunTimes = xruns.map(\.nanos)
         witness?.stop()
-        let windows = xruns.map { witness?.during(from: $0.nanos - $0.awayNanos, to: $0.nanos) }
+        let windows = SchedulerWitness.windows(witness, for: xruns)
         engine.finish()
         if let e = engine.deviceError { throw e }
         let sorted = records.sorted { $0.token < $1.token }

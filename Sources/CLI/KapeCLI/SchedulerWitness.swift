@@ -1,3 +1,4 @@
+import AudioIO
 import Foundation
 import Platform
 import Synchronization
@@ -109,6 +110,11 @@ final class SchedulerWitness: Sendable {
             for step in s.steps where step.sample > a && step.sample <= b { perCPU[step.cpu, default: 0] += step.nanos }
             return Window(stealMs: Double(perCPU.values.max() ?? 0) / 1e6, waitingMs: Double(s.waiting[b] &- s.waiting[a]) / 1e6)
         }
+    }
+
+    /// Each xrun's window: from the render thread's last write to the xrun (nil entries without a witness).
+    static func windows(_ witness: SchedulerWitness?, for xruns: [XrunRecord]) -> [Window?] {
+        xruns.map { witness?.during(from: $0.nanos - $0.awayNanos, to: $0.nanos) }
     }
 
     /// Steal over the whole run, summed over CPUs, ms.

@@ -26,7 +26,7 @@ enum XrunReport {
             let witness = i < windows.count ? windows[i].map { "; meanwhile " + describe($0, late: late) } ?? "" : ""
             let action = switch x.response {
             case .kept: "buffer stays at \(x.bufferFrames) frames"
-            case .keptLongStall: "buffer stays at \(x.bufferFrames) frames: even the grown queue would not have bridged \(fixed(away, 1)) ms (a second xrun within a minute grows it)"
+            case .keptLongStall: "buffer stays at \(x.bufferFrames) frames: even the grown queue would not have bridged \(fixed(away, 1)) ms (a second xrun within \(XrunPolicy.repeatWindowNanos / 1_000_000_000) s grows it)"
             case .reserveGivenUp: "the whole \(x.bufferFrames)-frame buffer is kept queued from now on (\(ms(x.queueFrames)) ms)"
             case .bufferGrown: "buffer grown to \(x.bufferFrames) frames (\(ms(x.queueFrames)) ms)"
             }

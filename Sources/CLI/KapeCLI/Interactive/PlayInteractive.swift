@@ -82,7 +82,7 @@ extension Play {
         witness?.stop()
         if verbose, let engine = sound?.engine {
             let xruns = engine.takeXruns()
-            let windows = xruns.map { witness?.during(from: $0.nanos - $0.awayNanos, to: $0.nanos) }
+            let windows = SchedulerWitness.windows(witness, for: xruns)
             Console.err(RealtimeReport.describe(engine) + "kape: sound: \(engine.info.device), period \(engine.info.periodFrames) frames, buffer \(engine.info.bufferFrames) frames; xruns: \(engine.xruns)\n"
                 + XrunReport.lines(xruns, info: engine.info, windows: windows) { Double(Int64($0) - Int64(started)) / 1e9 })
         }
