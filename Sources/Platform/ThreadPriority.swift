@@ -6,14 +6,7 @@ import Glibc
 public enum ThreadPriority {
     /// The process's threads now (their kernel thread ids).
     public static func threadIDs() -> Set<Int32> {
-        guard let dir = opendir("/proc/self/task") else { return [] }
-        defer { closedir(dir) }
-        var ids: Set<Int32> = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if let id = Int32(name) { ids.insert(id) }
-        }
-        return ids
+        Set((directoryNames("/proc/self/task") ?? []).compactMap { Int32($0) })
     }
 
     /// Real-time priority for each thread (`raise`; those refused SCHED_FIFO share one rtkit connection); how

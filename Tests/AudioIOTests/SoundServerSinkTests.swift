@@ -2,7 +2,7 @@ import AudioDSP
 import Foundation
 import Testing
 @testable import AudioIO
-import Platform
+@testable import Platform
 
 import TestSupport
 
@@ -40,6 +40,33 @@ import TestSupport
             #expect(seconds > 1.5, "2 s of audio took \(seconds) s")
             #expect(engine.deviceError == nil)
         }
+    }
+
+    /// A benchmark watches the server that relays the device's room (`kape bench latency`'s
+    /// `xrun_server_waiting_ms`): the plugin names itself, and the server is found at the other end of its socket,
+    /// with its threads' scheduler figures readable. Alsa-lib's own plugins name no server.
+    @Test(arguments: SoundServer.allCases)
+    func theServerBehindThePluginIsFound(server: SoundServer) throws {
+        try server.with { config, dir in
+            let sink = try AlsaSink(device: server.pcm, configFile: config)
+            let name = server == .pulse ? "pulseaudio" : "pipewire"
+            #expect(sink.ioPlugin?.contains(server == .pulse ? "PulseAudio" : "PipeWire") == true, "\(sink.ioPlugin ?? "nil")")
+            let pidText = try String(contentsOfFile: dir + (server == .pulse ? "/pulse.pid" : "/pipewire.pid"), encoding: .utf8)
+            let pid = try #require(Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
+            // Other suites may be talking to servers of their own meanwhile: this one must be among the peers.
+            let expected = SoundServerProcess(pid: pid, name: name)
+            #expect(SoundServerProcess.peers().contains(expected), "\(SoundServerProcess.peers())")
+            #expect(SoundServerProcess.find().map { SoundServerProcess.knownNames.contains($0.name) } == true)
+            let threads = SchedulerStats.threads(of: pid)
+            #expect(threads.contains { $0.tid == pid && $0.name == name }, "\(threads)")
+            #expect(SchedulerStats.thread(pid, process: pid) != nil)
+            sink.finish()
+        }
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let file = try AlsaSink(device: "kape_capture", configFile: fileCaptureConfig(dir, wav: dir.file("out.wav")))
+        #expect(file.ioPlugin == nil)
+        file.finish()
     }
 
     @Test(arguments: SoundServer.allCases)

@@ -96,6 +96,8 @@ import Testing
         #expect((object["xrun_away_ms"] as? [Double])?.count == xrunCount && (object["xrun_queued_ms"] as? [Double])?.count == xrunCount)
         // Who had the CPU meanwhile (this kernel gives the figures) and what the buffer did, per xrun.
         #expect((object["xrun_steal_ms"] as? [Double])?.count == xrunCount && (object["xrun_waiting_ms"] as? [Double])?.count == xrunCount)
+        // A file has no server to watch.
+        #expect(object["sound_server"] is NSNull && (object["xrun_server_waiting_ms"] as? [Any])?.count == xrunCount)
         let responses = try #require(object["xrun_response"] as? [String])
         #expect(responses.count == xrunCount && responses.allSatisfy { ["kept", "kept_long_stall", "reserve_given_up", "buffer_grown"].contains($0) })
         #expect((object["steal_ms"] as? Double ?? (object["steal_ms"] as? Int).map(Double.init) ?? -1) >= 0)

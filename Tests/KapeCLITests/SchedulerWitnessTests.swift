@@ -63,8 +63,36 @@ import Testing
         #expect(w.during(from: 4 * ms, to: 4 * ms) == SchedulerWitness.Window(stealMs: 0, waitingMs: 0))
         #expect(w.during(from: 17 * ms, to: 21 * ms) == nil, "past the last sample is unknown")
         #expect(w.totalStealMs == 70)
+        #expect(w.during(from: 5 * ms, to: 15 * ms)?.serverWaitingMs == nil, "no server watched")
         // A CPU count that changed mid-run (hotplug) is not mixed in.
         w.record(nanos: 24 * ms, waiting: 9 * ms, steal: [40 * ms, 30 * ms, 5 * ms])
         #expect(w.during(from: 17 * ms, to: 21 * ms) == nil)
+    }
+
+    /// Each watched server thread's wait is added up within the window; the one that waited longest is named. A
+    /// thread that ended (nil) adds nothing.
+    @Test func aWindowNamesTheServerThreadThatWaitedLongest() {
+        let ms: UInt64 = 1_000_000
+        let w = SchedulerWitness(cpus: 1, serverThreads: [.init(tid: 10, name: "pulseaudio"), .init(tid: 11, name: "null-sink")])
+        w.record(nanos: 0, waiting: 0, steal: [0], serverWaiting: [0, 0])
+        w.record(nanos: 4 * ms, waiting: 0, steal: [0], serverWaiting: [1 * ms, 2 * ms])   // before the window
+        w.record(nanos: 8 * ms, waiting: 0, steal: [0], serverWaiting: [4 * ms, 2 * ms])
+        w.record(nanos: 12 * ms, waiting: 0, steal: [0], serverWaiting: [6 * ms, nil])
+        w.record(nanos: 16 * ms, waiting: 0, steal: [0], serverWaiting: [6 * ms, 3 * ms])
+        let window = w.during(from: 5 * ms, to: 11 * ms)
+        #expect(window == SchedulerWitness.Window(stealMs: 0, waitingMs: 0, serverWaitingMs: 5, serverThread: "pulseaudio"))
+        #expect(w.during(from: 13 * ms, to: 16 * ms)?.serverThread == "null-sink")
+        #expect(w.during(from: 13 * ms, to: 16 * ms)?.serverWaitingMs == 1)
+    }
+
+    /// Another process's threads are read the same way as this one's (/proc/PID/task), with their names.
+    @Test func anotherProcesssThreadsAreRead() throws {
+        let pid = getpid(), tid = ThreadPriority.currentThreadID()
+        let threads = SchedulerStats.threads(of: pid)
+        let comm = try String(contentsOfFile: "/proc/self/comm", encoding: .utf8).trimmingCharacters(in: .newlines)
+        #expect(threads.contains { $0.tid == pid && $0.name == comm }, "\(threads.prefix(4)) vs \(comm)")
+        #expect(threads.contains { $0.tid == tid })
+        #expect(SchedulerStats.thread(tid, process: pid) != nil)
+        #expect(SchedulerStats.threads(of: Int32.max).isEmpty && SchedulerStats.thread(1, process: Int32.max) == nil)
     }
 }

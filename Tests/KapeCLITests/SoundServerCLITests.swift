@@ -41,6 +41,8 @@ import Testing
                 let last = try #require(run.stdout.split(separator: "\n").last)
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
                 let queue = try #require(object["queue_frames"] as? Int), buffer = try #require(object["buffer_frames"] as? Int)
+                // The server whose threads were watched for xruns: the one at the other end of the plugin's socket.
+                #expect(object["sound_server"] as? String == (server == .pulse ? "pulseaudio" : "pipewire"), "\(last)")
                 if server == .pipewire && !full && object["xruns"] as? Int == 0 {
                     #expect(queue == 128 + 8 && buffer == 256, "\(last)")
                 } else {

@@ -18,7 +18,9 @@ import Testing
             XrunRecord(nanos: 70_000 * ms, bufferFrames: 384, queueBeforeFrames: 384, queueFrames: 384, response: .keptLongStall, awayNanos: 12 * ms),
         ]
         let windows: [SchedulerWitness.Window?] = [
-            SchedulerWitness.Window(stealMs: 0, waitingMs: 0.01), nil, nil, SchedulerWitness.Window(stealMs: 10, waitingMs: 9.5),
+            SchedulerWitness.Window(stealMs: 0, waitingMs: 0.01), nil,
+            SchedulerWitness.Window(stealMs: 0, waitingMs: 0.2, serverWaitingMs: 3.4, serverThread: "pulse\u{1b}[2Jaudio"),
+            SchedulerWitness.Window(stealMs: 10, waitingMs: 9.5),
         ]
         let text = XrunReport.lines(xruns, info: info, windows: windows) { Double($0) / 1e9 }
         let lines = text.split(separator: "\n").map { String($0) }
@@ -32,5 +34,17 @@ import Testing
         #expect(lines[1].contains("ran dry 1.0 ms after the last write (5.3 ms queued)")
                 && lines[1].contains("buffer grown to 384 frames (8.0 ms)"), "\(lines[1])")
         #expect(lines[2].contains("buffer stays at 384 frames"), "\(lines[2])")
+        // Not late (away 2 ms, 8 ms queued): the server's wait is told, no cause is named; its name is escaped.
+        #expect(lines[2].contains("the sound server's thread \"pulse") && lines[2].contains("waited 3.4 ms for a CPU")
+                && !lines[2].contains("\u{1b}") && !lines[2].contains("was kept from a CPU"), "\(lines[2])")
+    }
+
+    /// A late xrun with neither steal nor a wait of its own, while the server's thread waited, is put down to the
+    /// server; a server that did not wait leaves "nothing woke it".
+    @Test func aLateXrunWhileTheServerWaitedIsPutDownToIt() {
+        let waited = SchedulerWitness.Window(stealMs: 0, waitingMs: 0.1, serverWaitingMs: 4.2, serverThread: "pulseaudio")
+        #expect(XrunReport.describe(waited, late: true).hasSuffix("the sound server, which relays the device's room, was kept from a CPU"))
+        let idle = SchedulerWitness.Window(stealMs: 0, waitingMs: 0.1, serverWaitingMs: 0.3, serverThread: "pulseaudio")
+        #expect(XrunReport.describe(idle, late: true).hasSuffix("the thread slept: nothing woke it in time"))
     }
 }

@@ -69,7 +69,7 @@ struct BenchLatency: ParsableCommand {
 
         var events: [UInt64: TiltEvent] = [:]
         let first = samples[0].stamp
-        let witness = SchedulerWitness(thread: engine.renderThread, expectedSeconds: (samples.last?.stamp ?? first) - first)
+        let witness = SchedulerWitness.watching(engine, expectedSeconds: (samples.last?.stamp ?? first) - first)
         let t0 = MonotonicClock.nanos()
         try RealTimeReplay.run(samples, hasGyro: hasGyro, settings: tuning.settings, start: t0) { e, arrival in
             events[try engine.play(kinds.firstIndex(of: e.kind)!, arrival: arrival)] = e
@@ -90,7 +90,7 @@ struct BenchLatency: ParsableCommand {
         let sorted = records.sorted { $0.token < $1.token }
         let xrunAt = xruns.map { Double(Int64($0.nanos) - Int64(t0)) / 1e9 + first }
         report(sorted, events: events, engine: engine, xrunAt: xrunAt, xruns: xruns, windows: windows,
-               stealMs: witness?.totalStealMs)
+               stealMs: witness?.totalStealMs, server: witness?.server)
         if verbose {
             Console.err(RealtimeReport.describe(engine) + "kape: xruns: \(engine.xruns)\n"
                         + XrunReport.lines(xruns, info: engine.info, windows: windows) { Double(Int64($0) - Int64(t0)) / 1e9 + first })
@@ -107,7 +107,8 @@ struct BenchLatency: ParsableCommand {
     }
 
     private func report(_ records: [LatencyRecord], events: [UInt64: TiltEvent], engine: AudioEngine, xrunAt: [Double],
-                        xruns: [XrunRecord], windows: [SchedulerWitness.Window?], stealMs: Double?) {
+                        xruns: [XrunRecord], windows: [SchedulerWitness.Window?], stealMs: Double?,
+                        server: SoundServerProcess?) {
         let info = engine.info
         let grown = xruns.filter(\.grew).count
         func list(_ values: [Double?]) -> String { "[" + values.map { $0.map { fixed($0, 3) } ?? "null" }.joined(separator: ", ") + "]" }
@@ -161,8 +162,13 @@ struct BenchLatency: ParsableCommand {
             // (null where the kernel gives no figures).
             line.addRaw("xrun_steal_ms", list(windows.map { $0?.stealMs }))
             line.addRaw("xrun_waiting_ms", list(windows.map { $0?.waitingMs }))
+            // The sound server's thread that waited longest for a CPU meanwhile: through PulseAudio its main thread
+            // relays every report of room (null without a watched server).
+            line.addRaw("xrun_server_waiting_ms", list(windows.map { $0?.serverWaitingMs }))
+            line.addRaw("xrun_server_thread", "[" + windows.map { $0?.serverThread.map(quoted) ?? "null" }.joined(separator: ", ") + "]")
             line.addRaw("xrun_response", "[" + xruns.map { "\"\($0.response.name)\"" }.joined(separator: ", ") + "]")
             if let stealMs { line.add("steal_ms", stealMs, decimals: 0) }
+            if let server { line.add("sound_server", server.name) } else { line.addRaw("sound_server", "null") }
             line.add("buffer_grown", grown)
             let cost = engine.renderCost
             var c = JSONLine()

@@ -39,9 +39,13 @@ enum XrunReport {
     static func describe(_ w: SchedulerWitness.Window, late: Bool) -> String {
         var parts = ["host steal \(fixed(w.stealMs, 0)) ms on the busiest vCPU",
                      "run-queue wait \(fixed(w.waitingMs, 1)) ms"]
+        if let serverMs = w.serverWaitingMs, let name = w.serverThread {
+            parts.append("the sound server's thread \"\(printable(name))\" waited \(fixed(serverMs, 1)) ms for a CPU")
+        }
         if late {
             parts.append(w.stealMs > 0 ? "the hypervisor took the CPU away"
                          : w.waitingMs >= 1 ? "the guest kernel ran other work first"
+                         : (w.serverWaitingMs ?? 0) >= 1 ? "the sound server, which relays the device's room, was kept from a CPU"
                          : "the thread slept: nothing woke it in time")
         }
         return parts.joined(separator: ", ")

@@ -37,6 +37,9 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
     private var recoveriesWithoutWrite = 0
     /// Threads the plugin started that now run at real-time priority.
     public private(set) var pluginThreads = 0
+    /// What a sound server's I/O plugin calls itself ("ALSA <-> PulseAudio PCM I/O Plugin"); nil for hardware,
+    /// files and alsa-lib's own plugins.
+    public let ioPlugin: String?
 
     /// alsa-lib never writes to stderr itself: its first message goes into Kape's error instead (see the CALSA
     /// shim). Not quiet (-v): each of its messages is also written, marked as alsa-lib's.
@@ -90,7 +93,8 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         pcm = handle
         let info: SinkInfo
         var request = request
-        request.lean = request.lean && AlsaSink.pullsWholePeriods(handle)
+        let plugin = AlsaSink.ioPluginName(handle)
+        request.lean = request.lean && AlsaSink.pullsWholePeriods(plugin)
         do {
             info = try AlsaSink.configure(handle, device: device, request: request)
         } catch {
@@ -100,6 +104,7 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         }
         shape = SinkShape(info, request: request)
         self.request = request
+        ioPlugin = plugin
         frameBytes = info.channels * info.format.bytes
         fds = .allocate(capacity: Self.fdCapacity)
         fds.initialize(repeating: pollfd(fd: -1, events: 0, revents: 0), count: Self.fdCapacity)
@@ -112,20 +117,25 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
 
     /// Whether the PCM is pipewire-alsa, whose graph runs at the client's avail_min and copies one quantum out of
     /// the ring at each cycle: there a period queued is as safe as a full buffer. Not PulseAudio's plugin: it
-    /// writes through into the server, whose sink drains the stream at its own pace and ran dry with a period
-    /// less queued (an xrun in each 40 s replay at 128 frames). Not hardware: it plays the buffer as it is filled.
-    private static func pullsWholePeriods(_ pcm: OpaquePointer) -> Bool {
-        guard snd_pcm_type(pcm) == SND_PCM_TYPE_IOPLUG else { return false }
+    /// writes through into the server, whose sink drains the stream at its own pace, and whose requests for more
+    /// are relayed by its main thread, which is not real-time (kept from a CPU for up to 3.4 ms on an idle
+    /// machine, see bench/README.md). Not hardware: it plays the buffer as it is filled.
+    private static func pullsWholePeriods(_ plugin: String?) -> Bool {
+        plugin?.contains("PipeWire") == true
+    }
+
+    /// The first line of an I/O plugin's dump: its name.
+    private static func ioPluginName(_ pcm: OpaquePointer) -> String? {
+        guard snd_pcm_type(pcm) == SND_PCM_TYPE_IOPLUG else { return nil }
         var output: OpaquePointer?
-        guard snd_output_buffer_open(&output) >= 0, let output else { return false }
+        guard snd_output_buffer_open(&output) >= 0, let output else { return nil }
         defer { snd_output_close(output) }
-        // An I/O plugin's dump starts with its name.
-        guard snd_pcm_dump(pcm, output) >= 0 else { return false }
+        guard snd_pcm_dump(pcm, output) >= 0 else { return nil }
         var text: UnsafeMutablePointer<CChar>?
         let count = snd_output_buffer_string(output, &text)
-        guard let text, count > 0 else { return false }
+        guard let text, count > 0 else { return nil }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: count)
-        return String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self).contains("PipeWire")
+        return String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
     }
 
     private static func descriptorCount(_ pcm: OpaquePointer) -> Int {

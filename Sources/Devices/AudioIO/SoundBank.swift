@@ -1,5 +1,6 @@
 import AudioDSP
 import Glibc
+import Platform
 
 /// The engine's sounds, decoded and converted to the device's rate and channels once, at start-up.
 public struct SoundBank: Sendable {
@@ -49,15 +50,11 @@ public struct SoundBank: Sendable {
 
     /// Sound file paths in a directory, sorted.
     public static func soundFiles(in directory: String) throws -> [String] {
-        guard let dir = opendir(directory) else {
+        guard let names = directoryNames(directory) else {
             throw AudioError.file(directory, "cannot open the sounds directory: \(String(cString: strerror(errno)))")
         }
-        defer { closedir(dir) }
         var paths: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in names {
             guard let dot = name.lastIndex(of: "."), !name.hasPrefix(".") else { continue }
             let ext = name[name.index(after: dot)...].lowercased()
             if ClipFile.extensions.contains(ext) { paths.append(directory + "/" + name) }

@@ -105,13 +105,8 @@ public enum DeviceDiscovery {
 
     /// /dev/input/eventN, in numeric order.
     static func eventNodes(in directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
         var numbers: [Int] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+        for name in directoryNames(directory) ?? [] {
             if name.hasPrefix("event"), let n = Int(name.dropFirst(5)) { numbers.append(n) }
         }
         return numbers.sorted().map { "\(directory)/event\($0)" }

@@ -1,8 +1,12 @@
 // Linux calls that Swift's Glibc module hides (they need _GNU_SOURCE, which the module was built without).
 #include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/types.h>
 
 int pipe2(int pipefd[2], int flags);
 // mkstemp with a suffix and open flags (O_CLOEXEC): exclusive creation of temporary and fallback files.
 int mkostemps(char *template, int suffixlen, int flags);
 // The calling thread's kernel id (what rtkit and sched_setscheduler take).
 pid_t gettid(void);
+// SO_PEERCRED's reply: who is at the other end of a Unix socket (struct ucred needs _GNU_SOURCE).
+struct kape_peer_credentials { pid_t pid; uid_t uid; gid_t gid; };

@@ -72,7 +72,7 @@ extension Play {
         if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
         let started = MonotonicClock.nanos()
         // With -v, who had the CPU during each xrun (a 4 ms sampler on an ordinary thread).
-        let witness = verbose ? sound.flatMap { SchedulerWitness(thread: $0.engine.renderThread, expectedSeconds: 600) } : nil
+        let witness = verbose ? sound.flatMap { SchedulerWitness.watching($0.engine, expectedSeconds: 600) } : nil
         // SIGINT and SIGTERM end the loop like q does, so the sound file is finished (its header written).
         TerminalMode.catchQuitSignals()
         loop.run(startDeck: startDeck)
