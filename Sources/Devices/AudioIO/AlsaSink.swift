@@ -118,7 +118,7 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
     /// Whether the PCM is pipewire-alsa, whose graph runs at the client's avail_min and copies one quantum out of
     /// the ring at each cycle: there a period queued is as safe as a full buffer. Not PulseAudio's plugin: it
     /// writes through into the server, whose sink drains the stream at its own pace, and whose requests for more
-    /// are relayed by its main thread, which is not real-time (kept from a CPU for up to 3.4 ms on an idle
+    /// are relayed by its main thread, which is not real-time (kept from a CPU for up to 4.9 ms on an idle
     /// machine, see bench/README.md). Not hardware: it plays the buffer as it is filled.
     private static func pullsWholePeriods(_ plugin: String?) -> Bool {
         plugin?.contains("PipeWire") == true
