@@ -5,12 +5,18 @@ import Glibc
 /// and renamed over it by `commit()` (after fsync), so a failure or a kill leaves the old file; or a new file with
 /// a unique name (`newIn`), for fallbacks in shared folders such as $TMPDIR. Neither is ever opened through a
 /// link someone planted: both are created with O_EXCL. Not committed means removed.
+///
+/// A target that is a pipe or a character device (`/dev/null`, `>(gzip > f)`) is written straight into: it
+/// cannot be replaced and must not be (as root, renaming over /dev/null would break the system). A terminal, a
+/// block device or a socket is refused.
 public final class OutputFile {
     /// The name the file has once committed.
     public let path: String
     /// Open for writing (libsndfile writers take it through `sf_open_fd`).
     public private(set) var fd: Int32
     private let temp: String?
+    /// Written straight into a pipe or a device: nothing to rename, and nothing to remove on failure.
+    private let direct: Bool
     private var done = false
 
     /// A temporary file beside `path`; `commit()` moves it into place.
@@ -20,7 +26,19 @@ public final class OutputFile {
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard !base.isEmpty else { throw FileError(path, "names a folder, expected a file name") }
         var st = stat()
-        if stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR { throw FileError(path, "is a directory, expected a file name") }
+        if stat(path, &st) == 0 {
+            switch st.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw FileError(path, "is a directory, expected a file name")
+            case S_IFIFO, S_IFCHR:
+                self.path = path
+                fd = try Self.openDirect(path)
+                temp = nil
+                direct = true
+                return
+            default: throw FileError(path, "is a block device or a socket, expected a file, a pipe or /dev/null")
+            }
+        }
         let (fd, name) = try Self.create(dir + "." + base + ".tmp-", suffix: "", for: path)
         // mkostemps makes 0600: give the file the target's mode, or what a new file would get.
         let mode = stat(path, &st) == 0 ? st.st_mode & 0o7777 : Self.defaultMode
@@ -28,6 +46,22 @@ public final class OutputFile {
         self.path = path
         self.fd = fd
         temp = name
+        direct = false
+    }
+
+    /// Opens an existing pipe or character device for writing. Non-blocking open: a pipe no one reads is an error,
+    /// not a hang.
+    private static func openDirect(_ path: String) throws(FileError) -> Int32 {
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw FileError(path, errno == ENXIO ? "is a pipe no one is reading from" : "cannot write: \(errnoText(errno))")
+        }
+        guard isatty(fd) == 0 else {
+            close(fd)
+            throw FileError(path, "is a terminal, expected a file, a pipe or /dev/null")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
     }
 
     /// A new file `directory/prefixXXXXXX suffix` with a name no one else has (0600); `path` says which.
@@ -37,6 +71,7 @@ public final class OutputFile {
         path = name
         self.fd = fd
         temp = nil
+        direct = false
     }
 
     deinit { discard() }
@@ -68,7 +103,7 @@ public final class OutputFile {
         let closed = close(fd) == 0
         fd = -1
         guard synced, closed else {
-            if let temp { unlink(temp) }
+            if let temp, !direct { unlink(temp) }
             throw FileError(path, "cannot write: \(errnoText(synced ? errno : syncErrno))")
         }
         guard let temp else { return }
@@ -87,7 +122,7 @@ public final class OutputFile {
         guard !done else { return }
         done = true
         if fd >= 0 { close(fd); fd = -1 }
-        unlink(temp ?? path)
+        if !direct { unlink(temp ?? path) }
     }
 
     /// Writes `bytes` to `path` all or nothing.

@@ -91,4 +91,18 @@ import Testing
         let list = try KapeRun.run(["review", "--list", "--json"], environment: env)
         #expect(list.stdout.contains("\"correct_at_level\": 1"))
     }
+
+    /// Answers written on Windows (CRLF) or with a byte-order mark are still one answer per line: "\r\n" is one
+    /// Swift Character, so splitting on "\n" alone made the whole file one answer.
+    @Test func crlfAnswersWithAByteOrderMarkAreOnePerLine() throws {
+        let dir = try TemporaryDirectory()
+        let answers = dir.path("answers.txt")
+        try "\u{FEFF}Guten Morgen! Was darf ich Ihnen bringen?\r\nIch hätte gern einen Kaffee.\r\n".write(toFile: answers, atomically: true, encoding: .utf8)
+        let r = try KapeRun.run(["dictate", DictateCLITests.lesson, "--answers", answers, "--json"], environment: ["XDG_DATA_HOME": dir.path("data")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.count == 3, "\(r.stdout)")
+        #expect(lines.first?["accuracy"] as? Double == 1.0, "\(r.stdout)")
+        #expect(!r.stdout.contains("\\r") && !r.stdout.contains("\\ufeff"), "\(r.stdout)")
+    }
 }

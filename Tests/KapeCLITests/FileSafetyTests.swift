@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -198,5 +199,69 @@ import Testing
             #expect(st.st_size > 44, "\(path) holds the sound")
         }
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
+    }
+
+    /// An output that is a pipe or a character device is written into, never replaced: as root, replacing
+    /// /dev/null or /dev/full with a file broke the machine. A pipe no one reads is an error at once, not a hang.
+    @Test func aPipeOrADeviceAsTheOutputIsWrittenIntoNotReplaced() throws {
+        let dir = try TemporaryDirectory()
+        func isType(_ path: String, _ type: mode_t) -> Bool {
+            var st = stat()
+            return lstat(path, &st) == 0 && st.st_mode & S_IFMT == type
+        }
+        let fifo = dir.path("fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let refused = try bounded(["trace", "convert", Self.trace, fifo])
+        #expect(refused.status == 1 && refused.stderr.contains(fifo) && refused.stderr.contains("no one is reading"), "\(refused.stderr)")
+        // A reader (ours, read and write so the open never waits), draining on its own thread until told to stop.
+        let reader = open(fifo, O_RDWR)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        let received = Mutex<[UInt8]>([])
+        let stop = Atomic<Bool>(false)
+        let drained = Atomic<Bool>(false)
+        Thread.detachNewThread {
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            var p = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+            while true {
+                if poll(&p, 1, 100) > 0 {
+                    let n = read(reader, &chunk, chunk.count)
+                    if n > 0 { received.withLock { $0 += chunk.prefix(n) } }
+                } else if stop.load(ordering: .acquiring) { break }
+            }
+            drained.store(true, ordering: .releasing)
+        }
+        let wrote = try bounded(["trace", "synth", "--seconds", "5", "--seed", "4", "-o", fifo])
+        stop.store(true, ordering: .releasing)
+        while !drained.load(ordering: .acquiring) { usleep(10_000) }
+        #expect(wrote.status == 0, "\(wrote.stderr)")
+        let bytes = received.withLock { $0 }
+        #expect(String(decoding: bytes.prefix(16), as: UTF8.self).hasPrefix("# EVEMU") && bytes.count > 100_000, "\(bytes.count) bytes")
+        #expect(isType(fifo, S_IFIFO), "the FIFO is still a FIFO")
+        // A character device like /dev/null, made in the test's folder (root only: CI runs as root).
+        guard getuid() == 0 else { return }
+        let null = dir.path("null")
+        try #require(mknod(null, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0)  // makedev(1, 3): /dev/null
+        for args in [["trace", "convert", Self.trace, null], ["replay", Self.trace, "--plot", null],
+                     ["play", "--deck", "mix-shqip", "--trace", Self.trace, "--headless", "--decks", Self.repo("decks"), "--device", "wav:" + null]] {
+            let r = try bounded(args, environment: ["XDG_DATA_HOME": dir.path("data")])
+            #expect(r.status == 0, "\(args): \(r.stderr)")
+            #expect(isType(null, S_IFCHR), "\(args) replaced the device")
+        }
+    }
+
+    /// A damaged settings file is reported with its place and kept as it is: read as the defaults, the game's next
+    /// toggle would have saved over it without a word.
+    @Test func aDamagedGameSettingsFileIsReportedAndKept() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.path("data/kape"), withIntermediateDirectories: true)
+        let settings = dir.path("data/kape/settings.json")
+        for damaged in ["not json {", "{\"sound\": \"maybe\", \"rumble\": true}"] {
+            try damaged.write(toFile: settings, atomically: true, encoding: .utf8)
+            let r = try bounded(["play", "--keyboard", "--no-sound", "--decks", Self.repo("decks")],
+                                environment: ["XDG_DATA_HOME": dir.path("data")])
+            #expect(r.status == 1 && r.stderr.contains(settings) && r.stderr.contains("fix or remove"), "\(r.stderr)")
+            #expect(try String(contentsOfFile: settings, encoding: .utf8) == damaged)
+        }
     }
 }

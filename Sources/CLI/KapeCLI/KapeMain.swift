@@ -29,6 +29,8 @@ public struct Kape: ParsableCommand {
 public enum KapeMain {
     /// Runs the command line. Usage errors exit 2 and bad input exits 1, whatever the parser's defaults.
     public static func main(_ arguments: [String]? = nil) -> Never {
+        StandardStreams.ensureOpen()
+        StandardStreams.ignoreFileSizeSignal()
         SignalMask.unblockControlSignals()
         do {
             var command = try Kape.parseAsRoot(arguments)

@@ -44,7 +44,17 @@ struct Review: ParsableCommand {
     static func readAnswers(_ path: String) throws -> [String] {
         let bytes = try InputFile.read(path, as: .answers)
         guard let text = String(validating: bytes, as: UTF8.self) else { throw InputError("\(path): not UTF-8 text") }
-        var lines = text.components(separatedBy: "\n").map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+        return answerLines(text)
+    }
+
+    /// One answer per line: LF or CRLF (split on scalars: "\r\n" is one Character, so a CRLF file would be one
+    /// line), a byte-order mark at the start dropped, the empty line after a final newline not counted.
+    static func answerLines(_ text: String) -> [String] {
+        var scalars = Substring(text).unicodeScalars
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        var lines = scalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line[...]))
+        }
         if lines.last == "" { lines.removeLast() }
         return lines
     }

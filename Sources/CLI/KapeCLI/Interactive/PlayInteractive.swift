@@ -30,7 +30,7 @@ extension Play {
         let history = HistoryFile(path: RoundHistory.defaultPath())
         try history.load(with: self)
         let settingsPath = String(history.path.dropLast("history.json".count)) + "settings.json"
-        let settings = Self.loadSettings(settingsPath)
+        let settings = try Self.loadSettings(settingsPath)
 
         let (feed, input, rumble) = try openMotion()
         var sound: GameSound?
@@ -113,9 +113,16 @@ extension Play {
         return (feed, .motion(device.info.name), try? Rumble(device: device))
     }
 
-    static func loadSettings(_ path: String) -> GameSettings {
-        guard let bytes = try? InputFile.read(path, as: .settings) else { return GameSettings() }
-        return (try? JSONDecoder().decode(GameSettings.self, from: Data(bytes))) ?? GameSettings()
+    /// The game's settings; none saved yet means the defaults. A damaged file is reported, never reset: the
+    /// next toggle would save over it.
+    static func loadSettings(_ path: String) throws -> GameSettings {
+        guard access(path, F_OK) == 0 || errno != ENOENT else { return GameSettings() }
+        let bytes = try InputFile.read(path, as: .settings)
+        do {
+            return try JSONFile.decode(GameSettings.self, from: Data(bytes), file: path)
+        } catch let e as JSONFileError {
+            throw InputError("\(e.description) (the game's settings, {\"sound\": true, \"rumble\": true}: fix or remove the file)")
+        }
     }
 
     static func saveSettings(_ settings: GameSettings, _ path: String) {

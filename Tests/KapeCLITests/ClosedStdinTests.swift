@@ -1,0 +1,21 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Started with standard input closed (`kape … <&-`), Kape's first pipe took descriptor 0 and its own wake-ups were
+/// read as the player's keys: seeks, speed changes and a bogus quit position saved as progress.
+@Suite struct ClosedStdinTests {
+    @Test func aLessonWithStdinClosedHearsNoPhantomKeys() throws {
+        let data = try TemporaryDirectory()
+        let (lesson, _) = try ShadowFixture.folder(in: data)
+        let script = "exec 0<&-; exec timeout -s KILL 60 \"$0\" shadow \"$1\" --json --from-start --device wav:\"$2\""
+        let r = try KapeRun.run(["-c", script, KapeRun.binary, lesson, data.path("out.wav")],
+                                environment: ["XDG_DATA_HOME": data.path("data")], executable: "/bin/sh")
+        #expect(r.status == 0, "\(r.stderr)")
+        let events = ShadowFixture.events(r.stdout).compactMap { $0["event"] as? String }
+        #expect(events.last == "end", "\(r.stdout)")
+        for phantom in ["seek", "speed", "pause", "loop", "quit"] {
+            #expect(!events.contains(phantom), "\(phantom) with no keyboard: \(r.stdout)")
+        }
+    }
+}
