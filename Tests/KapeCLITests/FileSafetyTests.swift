@@ -264,4 +264,34 @@ import Testing
             #expect(try String(contentsOfFile: settings, encoding: .utf8) == damaged)
         }
     }
+
+    /// The user's own data files are never an output; a `--sounds` that names no folder is a usage error and a
+    /// sound there that does not load is reported (both were ignored, the recipes played instead); the progress
+    /// lock is never opened through a planted link (O_CREAT made its target).
+    @Test func userDataSoundsAndTheLockAreGuarded() throws {
+        let dir = try TemporaryDirectory()
+        let env = ["XDG_DATA_HOME": dir.path("data")]
+        let round = ["play", "--deck", "mix-shqip", "--trace", Self.trace, "--headless", "--decks", Self.repo("decks")]
+        let first = try bounded(round + ["--no-sound"], environment: env)
+        #expect(first.status == 0, "\(first.stderr)")
+        let history = dir.path("data/kape/history.json")
+        let before = try Data(contentsOf: URL(fileURLWithPath: history))
+        let share = try bounded(round + ["--no-sound", "--share", history], environment: env)
+        #expect(share.status == 2 && share.stderr.contains("same file"), "\(share.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: history)) == before)
+
+        let nowhere = try bounded(round + ["--device", "wav:" + dir.path("a.wav"), "--sounds", dir.path("missing")], environment: env)
+        #expect(nowhere.status == 2 && nowhere.stderr.contains("not a folder"), "\(nowhere.stderr)")
+        try FileManager.default.createDirectory(atPath: dir.path("sounds"), withIntermediateDirectories: true)
+        try "not a sound".write(toFile: dir.path("sounds/success.wav"), atomically: true, encoding: .utf8)
+        let garbage = try bounded(round + ["--device", "wav:" + dir.path("b.wav"), "--sounds", dir.path("sounds")], environment: env)
+        #expect(garbage.status == 1 && garbage.stderr.contains(dir.path("sounds/success.wav")), "\(garbage.stderr)")
+
+        let lock = dir.path("data/kape/progress.lock")
+        try? FileManager.default.removeItem(atPath: lock)
+        try FileManager.default.createSymbolicLink(atPath: lock, withDestinationPath: dir.path("planted"))
+        let stats = try bounded(["stats"], environment: env)
+        #expect(stats.status == 1 && stats.stderr.contains("is a link"), "\(stats.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("planted")))
+    }
 }

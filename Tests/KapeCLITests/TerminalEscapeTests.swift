@@ -22,6 +22,9 @@ import TextFormat
         #expect(printable("x\u{9B}y\u{7F}") == "x\u{FFFD}y␡")
         #expect(printable("two\nlines\tand\r") == "two␊lines␉and␍")
         #expect(printable("two\nlines\tand\r", keepLineBreaks: true) == "two\nlines\tand␍")
+        // Bidirectional overrides and isolates would show a card reordered ("Trojan Source"); ordinary RTL text stays.
+        #expect(printable("ab\u{202E}cd\u{2066}e\u{2069}") == "ab\u{FFFD}cd\u{FFFD}e\u{FFFD}")
+        #expect(printable("שלום") == "שלום")
         #expect(printable("Grüße 👨‍👩‍👧") == "Grüße 👨‍👩‍👧")
         #expect(quoted("a\u{9B}\u{7F}") == "\"a\\u009b\\u007f\"")
     }

@@ -3,6 +3,7 @@ import AudioDSP
 import AudioIO
 import Glibc
 import Platform
+import TextFormat
 
 /// Where sound goes: `--device` (an ALSA PCM, or `wav:PATH` for the file sink) and its shape.
 struct AudioOutputOptions: ParsableArguments {
@@ -46,10 +47,18 @@ struct AudioOutputOptions: ParsableArguments {
 }
 
 /// Where the sounds live: `--sounds`, else $KAPE_SOUNDS, else the data directories (`DataDirectories`). A sound
-/// missing there is synthesised from its recipe, so no directory at all is not an error here.
+/// missing there is synthesised from its recipe, so no directory at all is not an error here; but a `--sounds`
+/// that names no folder is (it was ignored without a word).
 struct SoundsDirectoryOption: ParsableArguments {
     @Option(help: "Directory of sound files (WAV, FLAC, Ogg).")
     var sounds: String?
+
+    func validate() throws {
+        var st = stat()
+        if let sounds, stat(sounds, &st) != 0 || st.st_mode & S_IFMT != S_IFDIR {
+            throw ValidationError("--sounds \(printable(sounds)): not a folder")
+        }
+    }
 
     var path: String { DataDirectories.locate("sounds", override: sounds) ?? "sounds" }
 }

@@ -56,7 +56,7 @@ struct BenchLatency: ParsableCommand {
 
         let sink = try output.open(paced: true, fallback: FallbackWAV("bench"), verbose: verbose)
         let kinds = GestureKind.allCases
-        let bank = SoundBank.feedback(kinds.map { RoundSound(gesture: $0).rawValue }, directory: sounds.path,
+        let bank = try SoundBank.feedback(kinds.map { RoundSound(gesture: $0).rawValue }, directory: sounds.path,
                                       rate: sink.info.rate, channels: sink.info.channels)
         let engine = AudioEngine(sink: sink, bank: bank)
         if verbose { Console.err(describe(sink.info) + "\n") }

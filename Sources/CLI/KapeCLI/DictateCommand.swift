@@ -148,7 +148,7 @@ final class PhrasePlayer {
                 .converted(rate: sink.info.rate, channels: sink.info.channels))
         }
         phraseClips = clips.count
-        clips += SoundBank.feedback(["lesson-correct", "lesson-wrong"], directory: sounds,
+        clips += try SoundBank.feedback(["lesson-correct", "lesson-wrong"], directory: sounds,
                                     rate: sink.info.rate, channels: sink.info.channels).clips
         ding = phraseClips
         bonk = phraseClips + 1

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Lessons
 import Platform
 
 /// The checks every command's `validate()` shares, so a bad command line is always a usage error (exit 2) before
@@ -21,11 +22,13 @@ enum OptionCheck {
     }
 
     /// Outputs (option name, path; nil when not given) must not be any input nor each other (same file by device
-    /// and inode, so links and `./` spellings are caught).
+    /// and inode, so links and `./` spellings are caught), nor one of the user's own data files (history,
+    /// settings, progress), which every command may read.
     static func outputs(_ outputs: [(String, String?)], inputs: [String?]) throws {
         let named = outputs.compactMap { o in o.1.map { (option: o.0, path: $0) } }
+        guard !named.isEmpty else { return }
         do throws(FileError) {
-            try FileIdentity.refuseOverlap(outputs: named, inputs: inputs.compactMap { $0 })
+            try FileIdentity.refuseOverlap(outputs: named, inputs: inputs.compactMap { $0 } + files(in: ProgressStore.defaultDirectory()))
         } catch {
             throw ValidationError(error.description)
         }

@@ -169,7 +169,7 @@ struct Play: ParsableCommand {
             sink = try FallbackWAV("play").open(request: request, paced: false)
             FileHandleOutput.stderr("kape: sound written to \(sink.path)\n")
         }
-        let bank = SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: sounds.path,
+        let bank = try SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: sounds.path,
                                       rate: sink.info.rate, channels: sink.info.channels)
         let engine = AudioEngine(sink: sink, bank: bank)
         let rate = Double(sink.info.rate)

@@ -59,8 +59,12 @@ public struct ProgressStore: Sendable {
         } catch {
             throw ProgressError("\(directory): cannot create the data directory: \(error.localizedDescription)")
         }
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ProgressError("\(lockPath): cannot open: \(String(cString: strerror(errno)))") }
+        // Never through a link someone planted: O_CREAT would create its target.
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw ProgressError(errno == ELOOP ? "\(lockPath): is a link, expected the store's lock file (remove the link)"
+                                               : "\(lockPath): cannot open: \(String(cString: strerror(errno)))")
+        }
         defer { close(fd) }  // closing releases the lock, also when the process dies
         while flock(fd, LOCK_EX) != 0 {
             if errno != EINTR { throw ProgressError("\(lockPath): cannot lock: \(String(cString: strerror(errno)))") }

@@ -18,10 +18,12 @@ public struct SoundBank: Sendable {
 
     /// Kape's own sounds by name: `directory/NAME.wav` where it loads, else the recipe `kape sounds generate`
     /// writes (the same bytes), so a missing or broken sounds folder never silences the game; converted once.
-    public static func feedback(_ names: [String], directory: String, rate: Int, channels: Int) -> SoundBank {
-        SoundBank(clips: names.map { name in
-            let clip = (try? ClipFile.load(directory + "/" + name + ".wav"))
-                ?? Clip(name: name, rate: SoundSynth.rate, channels: 1, samples: SoundSynth.recipe(named: name)?.render() ?? [])
+    /// A file there that does not load is an error, not a silent swap for the recipe: someone put it there.
+    public static func feedback(_ names: [String], directory: String, rate: Int, channels: Int) throws -> SoundBank {
+        try SoundBank(clips: names.map { name in
+            let path = directory + "/" + name + ".wav"
+            let clip = access(path, F_OK) == 0 ? try ClipFile.load(path)
+                : Clip(name: name, rate: SoundSynth.rate, channels: 1, samples: SoundSynth.recipe(named: name)?.render() ?? [])
             return clip.converted(rate: rate, channels: channels)
         })
     }

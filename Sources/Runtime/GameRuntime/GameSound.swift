@@ -11,7 +11,7 @@ public final class GameSound {
     private var records: [LatencyRecord] = []
 
     public init(sink: AudioSink, soundsDirectory: String) throws {
-        let bank = SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: soundsDirectory,
+        let bank = try SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: soundsDirectory,
                                       rate: sink.info.rate, channels: sink.info.channels)
         engine = AudioEngine(sink: sink, bank: bank)
         try engine.start()
