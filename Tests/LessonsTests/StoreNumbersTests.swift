@@ -49,6 +49,10 @@ import Testing
         let points = try refusal("\"points\": 10", "\"points\": 9223372036854775807")
         #expect(points.contains("progress.json: points is") && points.contains("out of range")
                 && points.contains("0 to 1000000000000"))
+        // Valid JSON that no Double holds: out of range at its line and column, the file kept, not moved aside.
+        let beyond = try refusal("\"points\": 10", "\"points\": 1e309")
+        #expect(beyond.contains("progress.json:") && beyond.contains("is 1e309: out of range") && !beyond.contains("not valid JSON"), "\(beyond)")
+        #expect(try refusal("\"seconds\": 42.5", "\"seconds\": -1e400").contains("is -1e400: out of range"))
         let huge = try refusal("\"points\": 10", "\"points\": 1e30")
         #expect(huge.contains("points is 1e+30: out of range") && !huge.contains("not valid JSON"))
         #expect(try refusal("\"level\": 1", "\"level\": -1").contains("review.items[0].level is -1: out of range (expected a whole number from 1 to 5)"))

@@ -30,7 +30,7 @@ struct DecksCommand: ParsableCommand {
     @OptionGroup var decks: DecksDirectoryOption
 
     func run() throws {
-        let store = LocalStore(path: LocalStore.defaultPath())
+        let store = LocalStore.warning(path: LocalStore.defaultPath())
         var out = ""
         for d in try decks.load() {
             let locked = d.isLocked(in: store)
@@ -48,5 +48,14 @@ struct DecksCommand: ParsableCommand {
             }
         }
         Console.out(out)
+    }
+}
+
+extension LocalStore {
+    /// The entitlements, with a warning on stderr when the file is there but unlocked nothing.
+    static func warning(path: String) -> LocalStore {
+        let store = LocalStore(path: path)
+        if let problem = store.problem { Console.err("kape: warning: \(printable(problem))\n") }
+        return store
     }
 }

@@ -80,7 +80,8 @@ struct Play: ParsableCommand {
         guard let chosen = all.first(where: { $0.id == deck }) else {
             throw InputError("no deck '\(deck)' in \(try decks.path): see `kape decks`")
         }
-        if chosen.isLocked(in: LocalStore(path: LocalStore.defaultPath())) {
+        let store = LocalStore.warning(path: LocalStore.defaultPath())
+        if chosen.isLocked(in: store) {
             throw InputError("deck '\(deck)' is VIP and locked")
         }
         let historyPath = RoundHistory.defaultPath()

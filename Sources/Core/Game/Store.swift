@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TextFormat
 
 /// Where VIP decks get unlocked: a real store plugs in behind this; `LocalStore` reads a local entitlement file.
 public protocol Store: Sendable {
@@ -9,11 +10,25 @@ public protocol Store: Sendable {
 /// Entitlements in `$XDG_DATA_HOME/kape/entitlements.json` (`{"unlocked": ["id", …]}`); no file, nothing unlocked.
 public struct LocalStore: Store {
     public let unlocked: Set<String>
+    /// Why a file that exists unlocked nothing (unreadable, not JSON, the wrong shape), for a warning: VIP decks
+    /// stay locked, and the player must be told why. Nil when it read well or there is none.
+    public let problem: String?
 
     public init(path: String) {
         struct File: Decodable { var unlocked: [String] }
-        let data = (try? InputFile.read(path, as: .settings)).map { Data($0) }
-        unlocked = Set(data.flatMap { try? JSONDecoder().decode(File.self, from: $0) }?.unlocked ?? [])
+        guard access(path, F_OK) == 0 || errno != ENOENT else {
+            unlocked = []
+            problem = nil
+            return
+        }
+        do {
+            let bytes = try InputFile.read(path, as: .settings)
+            unlocked = Set(try JSONFile.decode(File.self, from: Data(bytes), file: path).unlocked)
+            problem = nil
+        } catch {
+            unlocked = []
+            problem = "\(error) (expected {\"unlocked\": [\"deck-id\", …]}); VIP decks stay locked"
+        }
     }
 
     public func isUnlocked(_ deckID: String) -> Bool { unlocked.contains(deckID) }

@@ -90,7 +90,8 @@ public struct ProgressStore: Sendable {
             decoder.dateDecodingStrategy = .secondsSince1970
             return try JSONFile.decode(ProgressData.self, from: bytes, file: path, decoder: decoder)
         } catch let e as OutOfRange {
-            throw ProgressError("\(path): \(e.description); correct that value in the file (nothing was changed)")
+            let text = e.field.hasPrefix(path) ? e.description : "\(path): \(e.description)"
+            throw ProgressError("\(text); correct that value in the file (nothing was changed)")
         } catch {
             // Keep the damaged bytes for a human to rescue; never overwrite them with an empty store.
             let stamp = Int(saturating: Date().timeIntervalSince1970)

@@ -24,6 +24,12 @@ public enum JSONFile {
         do {
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
+            // Valid JSON with a number too large for a Double: out of range, not damaged (a store keeps it in place).
+            if case .dataCorrupted(let c) = error, c.codingPath.isEmpty, JSONSyntax.firstProblem(in: data) == nil,
+               let number = JSONSyntax.firstUnreadableNumber(in: data) {
+                let (line, column) = lineAndColumn(of: number.offset, in: data)
+                throw OutOfRange(field: "\(file):\(line):\(column): a number", value: number.text, expected: "at most 1.8e308 in size")
+            }
             throw describe(error, data: data, file: file)
         }
     }

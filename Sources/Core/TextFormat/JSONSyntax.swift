@@ -157,4 +157,30 @@ public enum JSONSyntax {
     private static func isHex(_ c: UInt8) -> Bool {
         isDigit(c) || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "f"))
     }
+
+    /// In a valid JSON text, the first number no Double can hold (`1e309`): valid JSON that Foundation's decoder
+    /// refuses as "not valid JSON". Its byte offset and its text (cut to 40 characters), or nil.
+    public static func firstUnreadableNumber(in bytes: some Collection<UInt8>) -> (offset: Int, text: String)? {
+        let b = Array(bytes)
+        var i = 0, inString = false
+        while i < b.count {
+            let c = b[i]
+            if inString {
+                if c == UInt8(ascii: "\\") { i += 2; continue }
+                if c == UInt8(ascii: "\"") { inString = false }
+                i += 1
+            } else if c == UInt8(ascii: "\"") {
+                inString = true
+                i += 1
+            } else if c == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) {
+                let start = i
+                while i < b.count, "0123456789+-.eE".utf8.contains(b[i]) { i += 1 }
+                let text = String(decoding: b[start..<i], as: UTF8.self)
+                if !(Double(text)?.isFinite ?? false) { return (start, String(text.prefix(40))) }
+            } else {
+                i += 1
+            }
+        }
+        return nil
+    }
 }

@@ -15,7 +15,7 @@ extension Play {
     /// `kape play` without --headless: the game for people.
     func runInteractive() throws {
         let all = try decks.load()
-        let store = LocalStore(path: LocalStore.defaultPath())
+        let store = LocalStore.warning(path: LocalStore.defaultPath())
         let locked = all.map { $0.isLocked(in: store) }
         let fullScreen = isatty(0) == 1 && isatty(1) == 1
         // Plain lines have no browser: a round of the named deck, else of the first open one.
