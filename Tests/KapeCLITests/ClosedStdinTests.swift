@@ -18,4 +18,21 @@ import Testing
             #expect(!events.contains(phantom), "\(phantom) with no keyboard: \(r.stdout)")
         }
     }
+
+    /// `kape shadow … --json | head -1`: the reader goes away after the first line. SIGPIPE killed Kape mid-write,
+    /// leaving the sound file's temporary behind and the place unsaved; now it quits as on Ctrl-C.
+    @Test func aReaderThatGoesAwayEndsTheLessonCleanly() throws {
+        let data = try TemporaryDirectory()
+        let (lesson, _) = try ShadowFixture.folder(in: data)
+        let out = data.path("sound")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let script = "exec timeout -s KILL 60 \"$0\" shadow \"$1\" --json --from-start --device wav:\"$2\"/out.wav | head -1"
+        let r = try KapeRun.run(["-c", script, KapeRun.binary, lesson, out],
+                                environment: ["XDG_DATA_HOME": data.path("data")], executable: "/bin/sh")
+        #expect(r.status == 0 && r.stdout.split(separator: "\n").count == 1, "\(r.stdout) \(r.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: out)
+        #expect(left == ["out.wav"], "\(left)")
+        let progress = try String(contentsOfFile: data.path("data/kape/progress.json"), encoding: .utf8)
+        #expect(progress.contains("test-lesson"), "the place is saved: \(progress)")
+    }
 }

@@ -87,9 +87,10 @@ public enum TerminalMode {
         return got == 0 || (errno != EINTR && errno != EAGAIN) ? nil : []
     }
 
-    /// SIGINT, SIGTERM and SIGHUP become bytes on `signalFD` too: for a loop that saves the learner's place before
-    /// it quits. Call after `enter`, whose handlers it replaces for these three.
-    public static func catchQuitSignals() { forward([SIGINT, SIGTERM, SIGHUP]) }
+    /// SIGINT, SIGTERM, SIGHUP and SIGPIPE (the reader of `--json` lines went away, `| head -1`) become bytes on
+    /// `signalFD` too: for a loop that saves the learner's place and finishes its sound file before it quits. Call
+    /// after `enter`, whose handlers it replaces for these.
+    public static func catchQuitSignals() { forward([SIGINT, SIGTERM, SIGHUP, SIGPIPE]) }
 
     private static func forward(_ signals: [Int32]) {
         _ = signalPipe

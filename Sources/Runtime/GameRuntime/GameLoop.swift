@@ -106,7 +106,7 @@ public final class GameLoop {
                 // Stopped from outside (SIGSTOP): the shell may have reset the terminal meanwhile.
                 perform(session.interrupt(.suspended, at: now))
                 if fullScreen { TerminalMode.enter(); lastFrame = "" }
-            case SIGINT, SIGTERM:
+            case SIGINT, SIGTERM, SIGPIPE:
                 perform(session.interrupt(.suspended, at: now))
                 quitSignal = sig
                 quit = true

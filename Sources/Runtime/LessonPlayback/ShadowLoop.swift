@@ -151,7 +151,7 @@ public final class ShadowLoop {
     private func signals() throws {
         for sig in TerminalMode.pendingSignals() {
             switch sig {
-            case SIGINT, SIGTERM, SIGHUP: quit = true; quitSignal = sig
+            case SIGINT, SIGTERM, SIGHUP, SIGPIPE: quit = true; quitSignal = sig
             case SIGWINCH: lastFrame = ""; dirty = true
             case SIGTSTP:
                 try player.command(.pause, emit: event)
