@@ -113,6 +113,9 @@ import Testing
             (["settings", "--loop-pause", "nan"], "--loop-pause"),
             (["settings", "--default-speed", "inf"], "--default-speed"),
             (["sound", "play", "success", "--rate", "0"], "--rate"),
+            // A bare wav: names no file (shadow said ": names a folder").
+            (["shadow", Self.repo("lessons/cafe-bestellen"), "--device", "wav:"], "--device"),
+            (["sound", "play", "success", "--device", "wav:"], "--device"),
         ]
         for c in cases {
             let r = try bounded(c.args, environment: ["XDG_DATA_HOME": dir.path("data")])

@@ -29,6 +29,19 @@ import TextFormat
         #expect(message("") == "x.json:1:1: not valid JSON: expected a value (an object, array, string, number, true, false or null)")
     }
 
+    enum Kind: String, Decodable { case correct, pass }
+    struct Typed: Decodable { var kind: Kind }
+
+    /// An enum value the field does not take: not Foundation's "Cannot initialize Kind from invalid String value".
+    @Test func aValueTheFieldDoesNotTakeIsNamed() {
+        #expect(throws: JSONFileError.self) { try JSONFile.decode([Typed].self, from: Data(#"[{"kind": "up"}]"#.utf8), file: "x.json") }
+        do {
+            _ = try JSONFile.decode([Typed].self, from: Data(#"[{"kind": "up"}]"#.utf8), file: "x.json")
+        } catch {
+            #expect("\(error)" == #"x.json: [0].kind: "up" is not one of the values this field takes"#)
+        }
+    }
+
     /// The syntax check agrees with Foundation's parser on valid and broken texts alike (mutations of real ones).
     @Test func syntaxAgreesWithFoundation() {
         let seeds = [#"{"a": [1, -2.5e3, true, false, null, "x\n\u00e9"], "b": {"c": {}}, "d": []}"#,

@@ -29,7 +29,7 @@ struct AudioOutputOptions: ParsableArguments {
         try OptionCheck.number(rate, "--rate", 8_000...192_000, " Hz")
         try OptionCheck.number(period, "--period", 16...8_192, " frames")
         try OptionCheck.number(periods, "--periods", 2...16)
-        if let device, device.isEmpty || device == "wav:" { throw ValidationError("--device needs a name (or wav:PATH)") }
+        try OptionCheck.device(device)
     }
 
     /// The file of `--device wav:PATH`.

@@ -21,6 +21,11 @@ enum OptionCheck {
         }
     }
 
+    /// A `--device` that names something: not empty, not a bare `wav:`.
+    static func device(_ device: String?) throws {
+        if let device, device.isEmpty || device == "wav:" { throw ValidationError("--device needs a name (or wav:PATH)") }
+    }
+
     /// Outputs (option name, path; nil when not given) must not be any input nor each other (same file by device
     /// and inode, so links and `./` spellings are caught), nor one of the user's own data files (history,
     /// settings, progress), which every command may read.

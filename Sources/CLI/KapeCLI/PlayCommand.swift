@@ -64,7 +64,7 @@ struct Play: ParsableCommand {
 
     func validate() throws {
         if headless && (trace == nil || deck == nil) { throw ValidationError("--headless needs --trace TRACE and --deck ID") }
-        if let device, device.isEmpty || device == "wav:" { throw ValidationError("--device needs a name (or wav:PATH)") }
+        try OptionCheck.device(device)
         if headless, let device, OutputDevice.wavPath(device) == nil {
             throw ValidationError("--device must be wav:PATH for a headless round")
         }

@@ -37,6 +37,7 @@ struct ShadowCommand: ParsableCommand {
     func validate() throws {
         try OptionCheck.number(speed, "--speed", ShadowMachine.speedRange)
         try OptionCheck.number(start, "--start", 0...1e7, " s")
+        try OptionCheck.device(device)
         let wav = OutputDevice.wavPath(device)
         try OptionCheck.outputs([("--device", wav)], inputs: OptionCheck.files(in: lesson))
         if start != nil && fromStart { throw ValidationError("--start and --from-start: choose one") }

@@ -44,6 +44,12 @@ public enum JSONFile {
                 let (line, column) = lineAndColumn(of: problem.offset, in: data)
                 return JSONFileError(file: file, line: line, column: column, place: "", message: "not valid JSON: expected \(problem.expected)")
             }
+            // Foundation names the Swift type ("Cannot initialize GestureKind from invalid String value up"): say
+            // what a reader of the file can act on.
+            if c.debugDescription.hasPrefix("Cannot initialize "), let value = c.debugDescription.range(of: " value ") {
+                let text = c.debugDescription[value.upperBound...]
+                return JSONFileError(file: file, place: place(c.codingPath), message: "\"\(text.prefix(80))\" is not one of the values this field takes")
+            }
             return JSONFileError(file: file, place: place(c.codingPath), message: c.debugDescription)
         case .keyNotFound(let key, let c):
             return JSONFileError(file: file, place: place(c.codingPath), message: "missing \"\(key.stringValue)\"")
