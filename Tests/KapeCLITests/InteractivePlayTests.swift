@@ -65,6 +65,28 @@ import Testing
         #expect(try sttyRestored(pane))
     }
 
+    /// NO_COLOR (no-color.org): the game draws without colour (reverse video where a background stood out) but
+    /// still draws; TERM=dumb has no cursor addressing: plain lines, no full screen.
+    @Test func noColorAndADumbTerminalAreHonoured() throws {
+        let data = try TemporaryDirectory()
+        let pane = try TmuxPane(columns: Self.columns, rows: Self.rows)
+        // swift test itself sets NO_COLOR: unset it for the coloured run.
+        for noColor in [false, true] {
+            try pane.run("clear; " + (noColor ? "export NO_COLOR=1; " : "unset NO_COLOR; ") + command(data))
+            #expect(try pane.wait { $0.contains("Vendose në ballë") || $0.contains("Pikë: 0") } != nil)
+            #expect(pane.alternateScreen)
+            let drawn = try pane.captureWithAttributes()
+            #expect(drawn.contains("38;") == !noColor, "NO_COLOR \(noColor): \(drawn.prefix(300).debugDescription)")
+            try pane.send("C-c")
+            #expect(try pane.wait(TmuxPane.exited) != nil)
+        }
+        try pane.run("clear; export TERM=dumb; " + command(data))
+        #expect(try pane.wait { $0.contains("[playing]") } != nil, "plain lines: \((try? pane.capture()) ?? "")")
+        #expect(!pane.alternateScreen)
+        try pane.send("C-c")
+        #expect(try pane.wait(TmuxPane.exited) != nil)
+    }
+
     @Test func ctrlCMidRoundRestoresTheTerminal() throws {
         let data = try TemporaryDirectory()
         let pane = try TmuxPane(columns: Self.columns, rows: Self.rows)

@@ -25,6 +25,9 @@ final class TmuxPane {
 
     func capture() throws -> String { try tmux(["capture-pane", "-p", "-t", "k"]) }
 
+    /// The pane with its colours and attributes as escape sequences (what was drawn, not only the text).
+    func captureWithAttributes() throws -> String { try tmux(["capture-pane", "-p", "-e", "-t", "k"]) }
+
     var alternateScreen: Bool { (try? tmux(["display-message", "-p", "-t", "k", "#{alternate_on}"]))?.hasPrefix("1") ?? false }
 
     /// The pane once `condition` holds, or nil after `timeout` seconds.

@@ -13,8 +13,8 @@ final class AnswerPrompt {
     private let color: Bool
 
     init() {
-        live = isatty(0) == 1 && isatty(1) == 1
-        color = live && getenv("NO_COLOR") == nil
+        live = TerminalMode.canDrawFullScreen
+        color = live && RGB.enabled
         if live { TerminalMode.enter(screen: false) }
     }
 

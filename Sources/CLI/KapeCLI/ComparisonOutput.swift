@@ -1,13 +1,14 @@
 import Foundation
 import Lessons
 import TextFormat
+import TerminalUI
 
 /// Terminal styling: ANSI colours only on a terminal and without NO_COLOR; symbols always, so plain text reads too.
 struct TextStyle {
     var colour: Bool
 
     static func forStdout() -> TextStyle {
-        TextStyle(colour: isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        TextStyle(colour: isatty(1) == 1 && RGB.enabled)
     }
 
     func paint(_ s: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }

@@ -6,6 +6,7 @@ import LessonPlayback
 import Glibc
 import Platform
 import TextFormat
+import Terminal
 
 struct ShadowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,7 +55,7 @@ struct ShadowCommand: ParsableCommand {
             throw InputError("--start \(s): \(l.audioPath) is only \(fixed(reader.seconds, 3)) s long")
         }
         let from = start ?? (fromStart ? 0 : Self.resumePoint(saved: progress.positions[l.info.id]?.seconds, lesson: l, duration: reader.seconds))
-        let fullScreen = !json && isatty(0) == 1 && isatty(1) == 1
+        let fullScreen = !json && TerminalMode.canDrawFullScreen
         let request = LessonPlayer.request(rate: reader.rate)
         let (sink, notice) = try openSink(device: device, request: request, paced: fullScreen, fallback: FallbackWAV("shadow"))
         if let notice, !fullScreen { Console.err("kape: \(notice)\n") }

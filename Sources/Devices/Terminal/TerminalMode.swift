@@ -20,6 +20,12 @@ public enum TerminalMode {
 
     /// Saves the terminal's settings, then raw mode (no echo, no line buffering; signals stay on so Ctrl-C and
     /// Ctrl-Z still arrive as SIGINT and SIGTSTP) and the alternate screen.
+    /// Whether the screen can be drawn on: both ends a terminal, and not TERM=dumb (Emacs shells, some logs), which
+    /// has no cursor addressing and gets plain lines.
+    public static var canDrawFullScreen: Bool {
+        isatty(0) == 1 && isatty(1) == 1 && getenv("TERM").map { String(cString: $0) } != "dumb"
+    }
+
     public static func enter(screen: Bool = true) {
         if saved == nil {
             let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)

@@ -144,7 +144,8 @@ public final class GameLoop {
     private func present() {
         if fullScreen {
             let size = TerminalMode.size()
-            let frame = FrameRenderer.render(session, columns: size.columns, rows: size.rows)
+            let drawn = FrameRenderer.render(session, columns: size.columns, rows: size.rows)
+            let frame = RGB.enabled ? drawn : RGB.withoutColour(drawn)
             if frame != lastFrame {
                 if lastFrame.isEmpty { FileHandleOutput.stdout("\u{1B}[2J") }
                 FileHandleOutput.stdout(frame)

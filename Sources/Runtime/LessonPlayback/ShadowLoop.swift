@@ -175,7 +175,8 @@ public final class ShadowLoop {
         guard dirty || now - lastDraw > 100_000_000 else { return }
         view.heard = player.heardTime
         let size = TerminalMode.size()
-        let frame = view.render(columns: size.columns, rows: size.rows)
+        let drawn = view.render(columns: size.columns, rows: size.rows)
+        let frame = RGB.enabled ? drawn : RGB.withoutColour(drawn)
         lastDraw = now
         dirty = false
         guard frame != lastFrame else { return }

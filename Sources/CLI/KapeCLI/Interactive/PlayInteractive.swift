@@ -17,7 +17,7 @@ extension Play {
         let all = try decks.load()
         let store = LocalStore.warning(path: LocalStore.defaultPath())
         let locked = all.map { $0.isLocked(in: store) }
-        let fullScreen = isatty(0) == 1 && isatty(1) == 1
+        let fullScreen = TerminalMode.canDrawFullScreen
         // Plain lines have no browser: a round of the named deck, else of the first open one.
         let startDeck = deck ?? (fullScreen ? nil : all.indices.first { !locked[$0] }.map { all[$0].id })
         if let id = startDeck {
