@@ -116,4 +116,16 @@ private func loadError(_ files: [String: String]) throws -> String? {
         #expect(decks.contains { $0.vip })
         #expect(byID["mix-shqip"]?.vip == false && byID["gurbet"]?.vip == false)
     }
+
+    /// `--decks` naming a file, or nothing: each says which ("no such deck directory" was said of both).
+    @Test func aFileOrNothingInsteadOfTheDeckFolderIsNamed() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kape-deckfile-\(UUID().uuidString)").path
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        func message(_ path: String) -> String {
+            do { _ = try DeckLoader.load(directory: path); return "" } catch { return "\(error)" }
+        }
+        #expect(message(file) == "\(file): not a folder, expected the deck directory")
+        #expect(message(file + "-missing") == "\(file)-missing: no such deck directory")
+    }
 }

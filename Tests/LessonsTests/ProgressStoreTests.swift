@@ -102,4 +102,29 @@ import Testing
         let size = (try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
         print("FIGURE 1000-phrase store: \(size) bytes; save \(save / rounds), load \(load / rounds), locked update \(update / rounds)")
     }
+
+    /// A file where the data folder should be: the message names it ("not a folder"), not Foundation's "error 512".
+    @Test func aFileInThePlaceOfTheDataFolderIsNamed() throws {
+        let dir = Dir()
+        defer { dir.remove() }
+        let file = dir.path + "/afile"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        for directory in [file, file + "/deeper/kape"] {
+            do {
+                _ = try ProgressStore(directory: directory).update { $0.points += 1 }
+                Issue.record("\(directory) was accepted")
+            } catch let e as ProgressError {
+                #expect(e.description.contains("\(file): not a folder"), "\(e)")
+            }
+        }
+    }
+
+    /// Reading makes nothing: with no data folder (a home that cannot be written), `stats` shows an empty store.
+    @Test func readingWithoutADataFolderMakesNone() throws {
+        let dir = Dir()
+        defer { dir.remove() }
+        let missing = dir.path + "/not/yet"
+        #expect(try ProgressStore(directory: missing).read() == ProgressData())
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/not"))
+    }
 }

@@ -255,6 +255,7 @@ import Testing
         expectError("# kape-trace 1\nt,ax,ay,az\n0,0,1,1e999\n", line: 3, mentioning: "finite")
         expectError("# kape-trace 1\nt,ax,ay,az\n0,0,1,0\n0.2,0,1,0\n0.1,0,1,0\n", line: 5, mentioning: "backwards")
         expectError("# kape-trace 1\nt,ax,ay,az\n0,0,1\n", line: 3, mentioning: "4 comma-separated columns")
+        expectError("# kape-trace 1\nt,ax,ay,az\n0,0x10,1,0\n", line: 3, mentioning: "column 2: expected a decimal number, then a comma")
         expectError("# kape-trace 1\nt,ax,ay,az\n0,0,1,0,5\n", line: 3, mentioning: "found more")
         expectError("# kape-trace 1\nt,ax,ay,az\n0,100,1,0\n", line: 3, mentioning: "beyond")
         expectError("# kape-trace 1\nt,ax,ay,az,gx,gy,gz\n0,0,1,0,0,0,1e6\n", line: 3, mentioning: "beyond")

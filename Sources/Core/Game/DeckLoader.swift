@@ -15,7 +15,9 @@ public enum DeckLoader {
     public static func load(directory: String) throws -> [Deck] {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: directory) else {
-            throw DeckError("\(directory): no such deck directory")
+            var isFolder: ObjCBool = false
+            let exists = fm.fileExists(atPath: directory, isDirectory: &isFolder)
+            throw DeckError("\(directory): " + (!exists ? "no such deck directory" : isFolder.boolValue ? "cannot read the deck directory" : "not a folder, expected the deck directory"))
         }
         let forbidden = Forbidden.builtIn.union(try loadForbidden(directory + "/forbidden.txt"))
         var decks: [Deck] = []

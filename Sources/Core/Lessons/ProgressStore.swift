@@ -38,8 +38,10 @@ public struct ProgressStore: Sendable {
         return home + "/.local/share/kape"
     }
 
+    /// No data folder yet (or none that can be made: a read-only home) reads as an empty store, without making one.
     public func read() throws -> ProgressData {
-        try locked { try load() }
+        if access(directory, F_OK) != 0 && errno == ENOENT { return ProgressData() }
+        return try locked { try load() }
     }
 
     /// Read, change, write back, all under the lock. Nothing is written when `body` throws.
@@ -54,10 +56,10 @@ public struct ProgressStore: Sendable {
     }
 
     private func locked<T>(_ body: () throws -> T) throws -> T {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do throws(FileError) {
+            try makeFolders(directory)
         } catch {
-            throw ProgressError("\(directory): cannot create the data directory: \(error.localizedDescription)")
+            throw ProgressError("the data directory: \(error.description)")
         }
         // Never through a link someone planted: O_CREAT would create its target.
         let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)

@@ -68,7 +68,10 @@ public struct CSVTraceReader {
                 c.skipBlanks()
                 if i < columns - 1 {
                     guard c.expect(UInt8(ascii: ",")) else {
-                        throw TraceError(file: file, line: lineNo, "expected \(columns) comma-separated columns, found `\(text().prefix(60))`")
+                        // Either the line ends early, or the value goes on with what no decimal has (`0x10`).
+                        let why = c.atEnd ? "expected \(columns) comma-separated columns"
+                                          : "column \(i + 1): expected a decimal number, then a comma"
+                        throw TraceError(file: file, line: lineNo, "\(why), found `\(text().prefix(60))`")
                     }
                 }
             }

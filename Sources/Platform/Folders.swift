@@ -1,0 +1,32 @@
+import Glibc
+
+/// The entries of a directory, by name ("." and ".." included, unsorted); nil when it cannot be opened (errno
+/// says why).
+public func directoryNames(_ path: String) -> [String]? {
+    guard let dir = opendir(path) else { return nil }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+    }
+    return names
+}
+
+/// Makes `path` and the folders above it that are missing (mode 0755 less the umask). The error says which part
+/// failed and why: "…/kape: not a folder" for a file in the way, not Foundation's "error 512".
+public func makeFolders(_ path: String) throws(FileError) {
+    var st = stat()
+    if stat(path, &st) == 0 {
+        guard st.st_mode & S_IFMT == S_IFDIR else { throw FileError(path, "not a folder") }
+        return
+    }
+    var prefix = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+        prefix += "/" + part
+        if stat(prefix, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFDIR else { throw FileError(prefix, "not a folder, so \(path) cannot be made") }
+            continue
+        }
+        guard mkdir(prefix, 0o755) == 0 || errno == EEXIST else { throw FileError(prefix, "cannot make the folder: \(errnoText(errno))") }
+    }
+}
