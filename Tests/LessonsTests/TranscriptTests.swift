@@ -123,4 +123,10 @@ import Testing
         }
         #expect(parsed > 100)
     }
+
+    /// An error about a whole file or folder names no line (it said "folder:0:").
+    @Test func aWholeFileErrorNamesNoLine() {
+        #expect(TranscriptError(file: "lesson", line: 0, "no audio file").description == "lesson: no audio file")
+        #expect(TranscriptError(file: "a.vtt", line: 3, "bad cue").description == "a.vtt:3: bad cue")
+    }
 }

@@ -20,7 +20,8 @@ public struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertib
     public var line: Int
     public var message: String
     public init(file: String, line: Int, _ message: String) { self.file = file; self.line = line; self.message = message }
-    public var description: String { "\(file):\(line): \(message)" }
+    /// Line 0: about the file (or folder) as a whole, so no line is named.
+    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
 }
 
 /// Something read past in a transcript that is otherwise used: a cue skipped, cues reordered, an encoding guessed.
