@@ -289,6 +289,7 @@ import Testing
         try "not a sound".write(toFile: dir.path("sounds/success.wav"), atomically: true, encoding: .utf8)
         let garbage = try bounded(round + ["--device", "wav:" + dir.path("b.wav"), "--sounds", dir.path("sounds")], environment: env)
         #expect(garbage.status == 1 && garbage.stderr.contains(dir.path("sounds/success.wav")), "\(garbage.stderr)")
+        #expect(garbage.stdout.isEmpty, "refused before the round is played: \(garbage.stdout.prefix(200))")
 
         let lock = dir.path("data/kape/progress.lock")
         try? FileManager.default.removeItem(atPath: lock)

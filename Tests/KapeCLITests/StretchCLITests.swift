@@ -22,6 +22,10 @@ import Testing
             #expect(abs(value - expected) / expected < 0.005, "\(r.stdout)")
             #expect(r.stderr.isEmpty, "no progress bar when stderr is not a terminal")
         }
+        // An output whose file name has no extension, in a folder with one: "no file type", not ".out/y".
+        try FileManager.default.createDirectory(atPath: dir.path("x.out"), withIntermediateDirectories: true)
+        let untyped = try KapeRun.run(["stretch", input, dir.path("x.out/y")])
+        #expect(untyped.status == 1 && untyped.stderr.contains("no file type") && !untyped.stderr.contains(".out/y'"), "\(untyped.stderr)")
     }
 
     @Test func badSpeedIsAUsageErrorAndMissingFileBadInput() throws {

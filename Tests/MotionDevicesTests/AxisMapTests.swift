@@ -48,6 +48,29 @@ final class AxisMapTests: XCTestCase {
         XCTAssertEqual(leftovers, ["axes.conf"])
     }
 
+    /// A device clock that steps back goes on from the last time written: the recording's times never go
+    /// backwards (they were flattened to 0, and `kape replay` refused the file).
+    func testRecorderKeepsTimesGoingForwardWhenTheClockStepsBack() throws {
+        let path = "/tmp/kape-rec-back-\(getpid()).evemu"
+        defer { unlink(path) }
+        var info = MotionDeviceInfo(name: "Test IMU")
+        info.properties[0] = 0x40
+        for i in 0..<3 { info.axes[i] = AxisInfo(minimum: -100, maximum: 100, resolution: 10) }
+        info.eventBits = [0: [0x0b, 0, 0, 0, 0, 0, 0, 0], 3: [0x07, 0, 0, 0, 0, 0, 0, 0]]
+        let rec = TraceRecorders.evemu(path: path)
+        try rec.begin(device: info)
+        for (micros, z) in [(60_000_000, 10), (60_004_000, 20), (4_000, 30), (8_000, 40)] as [(Int64, Int32)] {
+            try rec.write(InputEvent(micros: micros, type: 3, code: 2, value: z))
+            try rec.write(InputEvent(micros: micros, type: 0, code: 0, value: 0))
+        }
+        try rec.finish()
+        var samples: [MotionSample] = []
+        _ = try TraceSource.read(path: path) { samples.append($0) }
+        XCTAssertEqual(samples.count, 4)
+        XCTAssertEqual(samples.map(\.stamp), samples.map(\.stamp).sorted(), "times go forward")
+        XCTAssertEqual(samples[3].stamp - samples[2].stamp, 0.004, accuracy: 1e-9, "the steps after the jump are kept")
+    }
+
     func testRecorderWritesEvemuRecordFormat() throws {
         let path = "/tmp/kape-rec-\(getpid()).evemu"
         defer { unlink(path) }

@@ -84,6 +84,10 @@ struct Play: ParsableCommand {
         if chosen.isLocked(in: store) {
             throw InputError("deck '\(deck)' is VIP and locked")
         }
+        // The sounds before the round: a broken one is reported before a minute of play, not after it.
+        let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 512, periods: 3)
+        let bank = noSound ? nil : try SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: sounds.path,
+                                                          rate: request.rate, channels: request.channels)
         let historyPath = RoundHistory.defaultPath()
         var history = try loadHistory(historyPath)
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
@@ -97,7 +101,7 @@ struct Play: ParsableCommand {
         round.end()
 
         Console.out(render(round.events, result: round.machine.result))
-        if !noSound { try writeSound(round.events) }
+        if let bank { try writeSound(round.events, bank: bank, request: request) }
         if let share {
             let png = ShareCard.png(result: round.machine.result, deckTitle: chosen.title)
             try OutputFile.write(png, to: share)
@@ -161,8 +165,7 @@ struct Play: ParsableCommand {
     }
 
     /// Feedback sounds at their round-clock frames into a WAV file, rendered offline (no waiting).
-    private func writeSound(_ events: [RoundMachine.Timed]) throws {
-        let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 512, periods: 3)
+    private func writeSound(_ events: [RoundMachine.Timed], bank: SoundBank, request: SinkRequest) throws {
         let sink: WavFileSink
         if let device {
             sink = try WavFileSink(path: String(device.dropFirst(4)), request: request, paced: false)
@@ -170,8 +173,6 @@ struct Play: ParsableCommand {
             sink = try FallbackWAV("play").open(request: request, paced: false)
             FileHandleOutput.stderr("kape: sound written to \(sink.path)\n")
         }
-        let bank = try SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: sounds.path,
-                                      rate: sink.info.rate, channels: sink.info.channels)
         let engine = AudioEngine(sink: sink, bank: bank)
         let rate = Double(sink.info.rate)
         // The file spans the whole round clock, so its timeline lines up with the printed events.

@@ -54,13 +54,15 @@ public final class SoundFileWriter {
     private let output: OutputFile
 
     public init(path: String, rate: Int, channels: Int) throws {
-        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        // The file name's extension, not the path's ("out/y" has none).
+        let name = path.split(separator: "/").last ?? ""
+        let ext = name.contains(".") ? (name.split(separator: ".").last.map { $0.lowercased() } ?? "") : ""
         let format: Int32
         switch ext {
         case "wav": format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
         case "flac": format = Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
         case "ogg": format = Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)
-        default: throw AudioError.file(path, "unknown output type '.\(ext)': use .wav, .flac or .ogg")
+        default: throw AudioError.file(path, (ext.isEmpty ? "no file type" : "unknown output type '.\(ext)'") + ": use .wav, .flac or .ogg")
         }
         var info = SF_INFO()
         info.samplerate = Int32(rate)

@@ -14,8 +14,11 @@ public final class LiveSession {
     private var pipeline: MotionPipeline
     private var resyncPending = false
     private var lastStamp = 0.0
-    private var segmentStart: Double?
-    private var finishedTime = 0.0
+    /// Device time the frames covered, forward steps only: a clock that steps back (a device's own, or
+    /// CLOCK_REALTIME where monotonic event times were refused) must not stretch --duration by the step.
+    private var elapsedDeviceTime = 0.0
+    /// A frame has come since the node was opened (the next one measures from it).
+    private var inSegment = false
     private var lastProgress = 0.0
 
     public init(device: DiscoveredDevice, options: LiveOptions = LiveOptions()) {
@@ -90,7 +93,6 @@ public final class LiveSession {
         }
     }
 
-    private var elapsedDeviceTime: Double { finishedTime + (segmentStart.map { lastStamp - $0 } ?? 0) }
 
     private func open(path: String, notes: inout [String]) throws(DeviceError) {
         let node = try EvdevNode(path: path)
@@ -223,7 +225,8 @@ public final class LiveSession {
     private func handle(_ frame: MotionPipeline.Frame, mono: Double, handler: (LiveEvent) -> Void) {
         let wasCalibrated = stats.samples > 0 && calibratedBefore
         stats.samples += 1
-        if segmentStart == nil { segmentStart = frame.sample.stamp }
+        if inSegment { elapsedDeviceTime += max(0, frame.sample.stamp - lastStamp) }
+        inSegment = true
         lastStamp = frame.sample.stamp
         lastProgress = mono
         lastFrameMono = mono
@@ -247,8 +250,7 @@ public final class LiveSession {
         node = nil
         reader = nil
         stats.lost += 1
-        if let s = segmentStart { finishedTime += lastStamp - s }
-        segmentStart = nil
+        inSegment = false
         lastProgress = mono
         handler(.deviceLost(path: device.path, stamp: lastStamp, tilt: pipeline.detector.tilt, mono: mono))
     }

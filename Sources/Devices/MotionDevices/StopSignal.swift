@@ -29,13 +29,16 @@ public final class StopSignal: Sendable {
     static func fire(_ fd: Int32) { WakePipe.poke(fd) }
 
     /// SIGINT and SIGTERM fire this signal instead of killing the process, so a recording ends with a complete
-    /// file. One process-wide handler; the last installed signal wins.
+    /// file. Only the first: it puts both back to their default, so a second one kills a process that cannot
+    /// finish (stuck writing into a pipe no one drains). One process-wide handler; the last installed wins.
     public func fireOnInterrupt() {
         signalTarget = writeEnd
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             let target = signalTarget
             if target >= 0 { StopSignal.fire(target) }
+            signal(SIGINT, SIG_DFL)  // async-signal-safe, as is the write in fire
+            signal(SIGTERM, SIG_DFL)
         }
         sigemptyset(&action.sa_mask)
         sigaction(SIGINT, &action, nil)

@@ -23,6 +23,7 @@ final class EvemuRecordWriter: TraceRecording {
     private var file: OutputFile?
     private var pending: [UInt8] = []
     private var offset: Int64?
+    private var lastWritten: Int64 = 0
     private var writer: EvemuWriter?
 
     init(path: String) { self.path = path }
@@ -38,10 +39,15 @@ final class EvemuRecordWriter: TraceRecording {
     }
 
     func write(_ e: InputEvent) throws(DeviceError) {
-        let base = offset ?? (e.micros - 1)
+        var base = offset ?? (e.micros &- 1)
+        // A clock that stepped back (or a time that overflows) goes on from the last time written: `kape replay`
+        // refuses a recording whose times go backwards, and flattening them all to 0 made one.
+        let (relative, overflow) = e.micros.subtractingReportingOverflow(base)
+        if overflow || relative < lastWritten { base = e.micros &- lastWritten }
         offset = base
         var rebased = e
-        rebased.micros = max(0, e.micros - base)
+        rebased.micros = overflow || relative < lastWritten ? lastWritten : relative
+        lastWritten = rebased.micros
         writer?.append(rebased, to: &pending)
         if pending.count > 1 << 16 { try flush() }
     }
