@@ -26,6 +26,15 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir.path("x.out"), withIntermediateDirectories: true)
         let untyped = try KapeRun.run(["stretch", input, dir.path("x.out/y")])
         #expect(untyped.status == 1 && untyped.stderr.contains("no file type") && !untyped.stderr.contains(".out/y'"), "\(untyped.stderr)")
+        // No frames to stretch: an error, and no unreadable 0-byte output left behind.
+        let empty = dir.path("empty.wav")
+        let sox0 = Process()
+        sox0.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
+        sox0.arguments = ["-n", "-r", "16000", "-c", "1", empty, "trim", "0", "0"]
+        try sox0.run(); sox0.waitUntilExit()
+        let none = try KapeRun.run(["stretch", empty, dir.path("z.flac")])
+        #expect(none.status == 1 && none.stderr.contains("has no audio frames"), "\(none.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("z.flac")))
     }
 
     @Test func badSpeedIsAUsageErrorAndMissingFileBadInput() throws {

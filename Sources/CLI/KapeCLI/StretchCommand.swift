@@ -43,6 +43,8 @@ struct StretchCommand: ParsableCommand {
 
     func run() throws {
         let reader = try SoundFileReader(path: input)
+        // Nothing to stretch: an encoder given no frames leaves a file no reader opens (a 0-byte FLAC).
+        guard reader.frames > 0 else { throw InputError("\(input): has no audio frames") }
         let writer = try SoundFileWriter(path: output, rate: reader.rate, channels: reader.channels)
         let stretcher = WSOLAStretcher(channels: reader.channels, rate: reader.rate, mapSeconds: 1)
         stretcher.speed = speed
