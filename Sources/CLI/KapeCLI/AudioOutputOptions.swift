@@ -54,8 +54,7 @@ struct SoundsDirectoryOption: ParsableArguments {
     var sounds: String?
 
     func validate() throws {
-        var st = stat()
-        if let sounds, stat(sounds, &st) != 0 || st.st_mode & S_IFMT != S_IFDIR {
+        if let sounds, !DataDirectories.isDirectory(sounds) {
             throw ValidationError("--sounds \(printable(sounds)): not a folder")
         }
     }

@@ -16,13 +16,12 @@ public struct LocalStore: Store {
 
     public init(path: String) {
         struct File: Decodable { var unlocked: [String] }
-        guard access(path, F_OK) == 0 || errno != ENOENT else {
-            unlocked = []
-            problem = nil
-            return
-        }
         do {
-            let bytes = try InputFile.read(path, as: .settings)
+            guard let bytes = try InputFile.readIfPresent(path, as: .settings) else {
+                unlocked = []
+                problem = nil
+                return
+            }
             unlocked = Set(try JSONFile.decode(File.self, from: Data(bytes), file: path).unlocked)
             problem = nil
         } catch {

@@ -116,8 +116,7 @@ extension Play {
     /// The game's settings; none saved yet means the defaults. A damaged file is reported, never reset: the
     /// next toggle would save over it.
     static func loadSettings(_ path: String) throws -> GameSettings {
-        guard access(path, F_OK) == 0 || errno != ENOENT else { return GameSettings() }
-        let bytes = try InputFile.read(path, as: .settings)
+        guard let bytes = try InputFile.readIfPresent(path, as: .settings) else { return GameSettings() }
         do {
             return try JSONFile.decode(GameSettings.self, from: Data(bytes), file: path)
         } catch let e as JSONFileError {
