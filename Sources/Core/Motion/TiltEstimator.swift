@@ -140,11 +140,11 @@ public struct TiltEstimator: Sendable {
         if mode == .accelerometerOnly, !s.afterGap, seeded, !needsSeed, dt > settings.maxSampleGapSeconds, let last = latest {
             // No events meant no change: the previous value held until a sample period ago, then this one.
             let period = min(settings.accelOnlyHoldStep, dt)
-            let held = last.accel * n.accelScale
-            settle(toward: held, magnitude: length(held), dt: dt - period)
+            let held = last.accel * n.accelScale, heldMagnitude = length(held)
+            settle(toward: held, magnitude: heldMagnitude, dt: dt - period)
             // The head was still all that time: the observer restarts from the held value, at rest.
             let (hu, hn) = pitchPlane(held, n)
-            accelOnly.stillSince(held: SIMD2(hu, hn), magnitude: length(held), time: s.time - period)
+            accelOnly.stillSince(held: SIMD2(hu, hn), magnitude: heldMagnitude, time: s.time - period)
             sinceSeed += dt - period
             dt = period
         }
