@@ -21,7 +21,7 @@ public final class GameLoop {
     let onSettings: (GameSettings) -> Void
     /// Asks the store which decks are locked now ("Rikthe Blerjet").
     public var restore: () -> [Bool] = { [] }
-    private let t0 = MonotonicClock.now()
+    private let t0 = MonoInstant.now()
     private var parser = KeyParser()
     private var quit = false
     private var lastFrame = ""
@@ -42,7 +42,10 @@ public final class GameLoop {
         self.onSettings = onSettings
     }
 
-    var now: Double { MonotonicClock.now() - t0 }
+    /// The loop's time base, seconds since it started: what `GameSession` is fed.
+    var now: Double { time(of: .now()) }
+
+    private func time(of instant: MonoInstant) -> Double { instant.seconds(since: t0) }
 
     public func run(startDeck: String?) {
         if let startDeck, let effects = session.startRound(deckID: startDeck, at: now) { perform(effects) }
@@ -83,7 +86,8 @@ public final class GameLoop {
     private func motion(_ messages: [MotionFeed.Message]) {
         for m in messages {
             switch m {
-            case .gesture(let kind, let arrival): perform(session.gesture(kind, at: now), arrival: arrival)
+            // The round takes the gesture at its own arrival, not at the loop's wake-up after it.
+            case .gesture(let kind, let arrival): perform(session.gesture(kind, at: time(of: arrival)), gesture: (kind, arrival))
             case .lost: perform(session.interrupt(.deviceLost, at: now))
             case .back: perform(session.resume(at: now))
             case .ended: motionEnded = true; perform(session.interrupt(.traceEnded, at: now))
@@ -127,10 +131,14 @@ public final class GameLoop {
         if fullScreen || session.confirmingLeave { quit = true }
     }
 
-    private func perform(_ effects: [GameSession.Effect], arrival: UInt64? = nil) {
+    /// `gesture`: the gesture these effects answer; only its own sound carries its arrival (a warning or beep
+    /// released in the same call is not that gesture's latency).
+    private func perform(_ effects: [GameSession.Effect], gesture: (kind: GestureKind, arrival: MonoInstant)? = nil) {
         for e in effects {
             switch e {
-            case .sound(let name): sound?.play(name, arrival: arrival)
+            case .sound(let name):
+                let own = gesture.map { RoundSound(gesture: $0.kind) == name } ?? false
+                sound?.play(name, arrival: own ? gesture?.arrival : nil)
             case .rumble(let kind): try? rumble?.play(kind)
             case .rumbleWarning: try? rumble?.play(strong: 0.6, weak: 0.6, milliseconds: 300)
             case .recalibrate: feed?.recalibrate()

@@ -18,8 +18,8 @@ public final class GameSound {
     }
 
     /// `arrival`: when the cause reached Kape (a gesture's sample), so the latency record spans the whole path.
-    public func play(_ sound: RoundSound, arrival: UInt64? = nil) {
-        guard let index = engine.bank.index(of: sound.rawValue), let token = try? engine.play(index, arrival: arrival) else { return }
+    public func play(_ sound: RoundSound, arrival: MonoInstant? = nil) {
+        guard let index = engine.bank.index(of: sound.rawValue), let token = try? engine.play(index, arrival: arrival?.nanos) else { return }
         if arrival != nil { gestureTokens.insert(token) }
         records += engine.takeRecords()
     }

@@ -103,12 +103,12 @@ extension Play {
             var samples: [MotionSample] = []
             var hasGyro = false
             _ = try TraceSource.read(path: trace, header: { hasGyro = $0.hasGyro }, sample: { samples.append($0) })
-            let feed = MotionFeed()
+            let feed = try withWakeUp { () throws(SystemCallError) in try MotionFeed() }
             feed.startTrace(samples, hasGyro: hasGyro)
             return (feed, .motion("gjurma " + (trace.split(separator: "/").last.map(String.init) ?? trace)), nil)
         }
         guard !keyboard, let device = DeviceDiscovery.scan().devices.first else { return (nil, .keyboard, nil) }
-        let feed = MotionFeed()
+        let feed = try withWakeUp { () throws(SystemCallError) in try MotionFeed() }
         feed.startLive(device)
         return (feed, .motion(device.info.name), try? Rumble(device: device))
     }
