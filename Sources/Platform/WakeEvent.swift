@@ -28,7 +28,11 @@ public final class WakeEvent: Sendable {
 
     /// Resets it after poll said it was readable; returns whether it had been signalled.
     @discardableResult
-    public func drain() -> Bool {
+    public func drain() -> Bool { Self.drain(raw: fd) }
+
+    /// For code that holds only the descriptor to poll (a sink's wait).
+    @discardableResult
+    public static func drain(raw fd: Int32) -> Bool {
         var count: UInt64 = 0
         return read(fd, &count, 8) == 8
     }

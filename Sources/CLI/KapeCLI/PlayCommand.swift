@@ -173,7 +173,7 @@ struct Play: ParsableCommand {
             sink = try FallbackWAV("play").open(request: request, paced: false)
             FileHandleOutput.stderr("kape: sound written to \(sink.path)\n")
         }
-        let engine = AudioEngine(sink: sink, bank: bank)
+        let engine = try AudioEngine(sink: sink, bank: bank)
         let rate = Double(sink.info.rate)
         // The file spans the whole round clock, so its timeline lines up with the printed events.
         var end = Int(saturating: ((events.last?.t ?? 0) * rate).rounded())

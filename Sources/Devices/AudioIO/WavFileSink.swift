@@ -111,7 +111,7 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
         }
         var fd = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
         if poll(&fd, 1, timeout) > 0 && fd.revents & Int16(POLLIN) != 0 {
-            WakePipe.drain(wakeFD)
+            WakeEvent.drain(raw: wakeFD)
         }
     }
 

@@ -13,7 +13,7 @@ public final class GameSound {
     public init(sink: AudioSink, soundsDirectory: String) throws {
         let bank = try SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: soundsDirectory,
                                       rate: sink.info.rate, channels: sink.info.channels)
-        engine = AudioEngine(sink: sink, bank: bank)
+        engine = try AudioEngine(sink: sink, bank: bank)
         try engine.start()
     }
 
