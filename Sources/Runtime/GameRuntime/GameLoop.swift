@@ -96,29 +96,24 @@ public final class GameLoop {
     }
 
     private func signals() {
-        for sig in TerminalMode.pendingSignals() {
-            switch sig {
-            case SIGWINCH:
+        for signal in TerminalMode.pendingSignals() {
+            switch signal {
+            case .resized:
                 lastFrame = ""
-            case SIGTSTP:
+            case .suspend:
                 perform(session.interrupt(.suspended, at: now))
                 if fullScreen {
                     TerminalMode.suspend()  // returns once continued, raw mode back on
                     lastFrame = ""
                 }
-            case SIGCONT:
+            case .continued:
                 // Stopped from outside (SIGSTOP): the shell may have reset the terminal meanwhile.
                 perform(session.interrupt(.suspended, at: now))
                 if fullScreen { TerminalMode.enter(); lastFrame = "" }
-            case SIGINT, SIGTERM, SIGPIPE:
+            case .quit(let sig):
                 perform(session.interrupt(.suspended, at: now))
                 quitSignal = sig
                 quit = true
-            case SIGHUP:
-                // The terminal is gone: pause, keep nothing on screen, leave.
-                perform(session.interrupt(.suspended, at: now))
-                quit = true
-            default: break
             }
         }
     }

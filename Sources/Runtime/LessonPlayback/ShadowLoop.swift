@@ -149,21 +149,24 @@ public final class ShadowLoop {
     }
 
     private func signals() throws {
-        for sig in TerminalMode.pendingSignals() {
-            switch sig {
-            case SIGINT, SIGTERM, SIGHUP, SIGPIPE: quit = true; quitSignal = sig
-            case SIGWINCH: lastFrame = ""; dirty = true
-            case SIGTSTP:
+        for signal in TerminalMode.pendingSignals() {
+            switch signal {
+            case .quit(let sig): quit = true; quitSignal = sig
+            case .resized: lastFrame = ""; dirty = true
+            case .suspend:
                 try player.command(.pause, emit: event)
                 reportState()
                 if fullScreen {
                     TerminalMode.suspend()  // returns once continued, raw mode back on
                     lastFrame = ""; dirty = true
                 }
-            case SIGCONT:
+            case .continued:
+                // Stopped from outside (SIGSTOP): what played meanwhile was not heard, and the shell may have
+                // reset the terminal.
+                try player.command(.pause, emit: event)
+                reportState()
                 if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
                 lastFrame = ""; dirty = true
-            default: break
             }
         }
     }

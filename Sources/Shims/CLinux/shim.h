@@ -3,7 +3,6 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 
-int pipe2(int pipefd[2], int flags);
 // mkstemp with a suffix and open flags (O_CLOEXEC): exclusive creation of temporary and fallback files.
 int mkostemps(char *template, int suffixlen, int flags);
 // The calling thread's kernel id (what rtkit and sched_setscheduler take).
