@@ -1,7 +1,6 @@
 import ArgumentParser
 import Motion
 import MotionDevices
-import Glibc
 import Platform
 import TextFormat
 
@@ -42,7 +41,7 @@ struct Live: ParsableCommand {
         let session = LiveReader(device: chosen, options: options)
         let stop = try withWakeUp { () throws(SystemCallError) in try StopSignal() }
         stop.fireOnInterrupt()
-        let tty = isatty(1) == 1 && !json
+        let tty = ProcessControl.isTerminal(1) && !json
         var lastShown = -1.0
         do {
             try session.run(stop: stop) { event in

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Lessons
-import Glibc
 import Platform
 
 /// Where the commands find the store, the clock and the calendar.

@@ -30,9 +30,9 @@ public final class LiveReader {
         let watch = HotplugWatch(directory: options.inputDirectory)
         defer { node = nil; reader = nil }
 
-        var fds = [pollfd](repeating: pollfd(fd: -1, events: Int16(POLLIN), revents: 0), count: 3)
-        fds[0].fd = stop.fd
-        fds[1].fd = watch?.fd ?? -1
+        var ready = PollSet(count: 3)
+        ready.watch(0, stop.fd)
+        ready.watch(1, watch?.fd ?? -1)
         while true {
             let timeout: Int32
             switch session.wait(at: .now()) {
@@ -40,23 +40,21 @@ public final class LiveReader {
             case .forever: timeout = -1
             case .milliseconds(let m): timeout = m
             }
-            fds[2].fd = node?.fd ?? -1
-            for i in 0..<3 { fds[i].revents = 0 }
-            do throws(SystemCallError) { _ = try pollDescriptors(&fds, timeoutMillis: timeout) } catch {
+            ready.watch(2, node?.fd ?? -1)
+            do throws(SystemCallError) { try ready.wait(timeoutMillis: timeout) } catch {
                 throw DeviceError(path: session.device.path, kind: .openFailed(errno: error.errno), "\(error)")
             }
-            if fds[0].revents != 0 { return }
+            if ready.isReady(0) { return }
             let now = MonoInstant.now()
-            if fds[2].revents != 0 {
-                if drain(recorder: recorder, at: now, handler: handler) == false
-                    || fds[2].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+            if ready.isReady(2) {
+                if drain(recorder: recorder, at: now, handler: handler) == false || ready.hasFailed(2) {
                     session.lose(at: now, emit: handler)
                 }
                 try recorder?.flush()
             } else {
                 session.tick(at: now, emit: handler)
             }
-            if let watch, fds[1].revents != 0 {
+            if let watch, ready.isReady(1) {
                 for change in watch.changes() { session.hotplug(change, at: now, emit: handler) }
             }
             if !session.isConnected {

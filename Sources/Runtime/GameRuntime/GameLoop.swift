@@ -5,7 +5,6 @@ import TerminalUI
 import Terminal
 import Motion
 import MotionDevices
-import Glibc
 import Platform
 
 /// The interactive game's only loop: one thread polling the keyboard, the signal pipe and the motion feed,
@@ -57,15 +56,17 @@ public final class GameLoop {
             if quit { break }
             let active = session.screen == .round && session.round?.state != .paused
             let timeout: Int32 = parser.hasPending ? 30 : active || session.flash != nil ? 33 : 500
-            var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: TerminalMode.signalFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: feed?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
-            let n = poll(&fds, 3, timeout)
+            var ready = PollSet(count: 3)
+            ready.watch(0, stdinOpen ? 0 : -1)
+            ready.watch(1, TerminalMode.signalFD)
+            ready.watch(2, feed?.fd ?? -1)
+            // A poll that fails (it cannot, with these descriptors) is a wait that timed out.
+            let n = (try? ready.wait(timeoutMillis: timeout)) ?? 0
             if n == 0 && parser.hasPending { keys(parser.flush()) }
-            if n <= 0 { continue }
-            if fds[2].revents != 0, let feed { motion(feed.take()) }
-            if fds[1].revents != 0 { signals() }
-            if fds[0].revents != 0 {
+            if n == 0 { continue }
+            if ready.isReady(2), let feed { motion(feed.take()) }
+            if ready.isReady(1) { signals() }
+            if ready.isReady(0) {
                 if let k = TerminalMode.readKeys(&parser) {
                     keys(k)
                 } else {

@@ -3,7 +3,6 @@ import Foundation
 import Motion
 import MotionDevices
 import Synchronization
-import Glibc
 import Platform
 
 /// Gestures for the game loop from a reader thread: the first motion device (LiveSession), or a trace replayed
