@@ -40,8 +40,8 @@ public final class OutputFile {
             }
         }
         let (fd, name) = try Self.create(dir + "." + base + ".tmp-", suffix: "", for: path)
-        // mkostemps makes 0600: give the file the target's mode, or what a new file would get.
-        let mode = stat(path, &st) == 0 ? st.st_mode & 0o7777 : Self.defaultMode
+        // mkostemps makes 0600: give the file the target's mode (never world-writable), or what a new file gets.
+        let mode = stat(path, &st) == 0 ? st.st_mode & 0o7775 : Self.defaultMode
         fchmod(fd, mode)
         self.path = path
         self.fd = fd
@@ -136,11 +136,23 @@ public final class OutputFile {
         try write(Array(text.utf8), to: path)
     }
 
-    private static let defaultMode: mode_t = {
-        let mask = umask(0o022)
-        umask(mask)
-        return 0o666 & ~mask
-    }()
+    /// A new file is 0644 less what the umask takes away: user data is never group- or world-writable, even
+    /// under umask 000 (0666 let anyone on the machine rewrite the progress store).
+    public static var defaultMode: mode_t { 0o644 & ~currentUmask }
+
+    /// Removes the temporary files `OutputFile(replacing: path)` leaves when its process is killed (`.NAME.tmp-XXXXXX`).
+    /// Only for a caller that knows no one else is writing `path` now (the progress store, under its lock).
+    public static func removeTemporaries(of path: String) {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[...$0]) } ?? "./"
+        let prefix = "." + (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".tmp-"
+        for name in directoryNames(dir) ?? [] where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
+            guard name.utf8.suffix(6).allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }) else { continue }
+            var st = stat()
+            guard lstat(dir + name, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { continue }
+            unlink(dir + name)
+        }
+    }
 
     private static func create(_ prefix: String, suffix: String, for path: String) throws(FileError) -> (Int32, String) {
         var template = Array((prefix + "XXXXXX" + suffix).utf8CString)

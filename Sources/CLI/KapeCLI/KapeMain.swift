@@ -34,6 +34,7 @@ public enum KapeMain {
         SignalMask.unblockControlSignals()
         do {
             var command = try Kape.parseAsRoot(arguments)
+            if let problem = ProgressCLI.clockProblem() { fail(problem, code: ExitStatus.usage) }
             try command.run()
             exit(0)
         } catch let error as TraceError {

@@ -42,7 +42,7 @@ struct LessonsCommand: ParsableCommand {
             let seconds = (try? SoundFileReader(path: l.audioPath).seconds) ?? 0
             l.reportTranscriptWarnings(duration: seconds > 0 ? seconds : nil)
             let position = progress?.positions[l.info.id]?.seconds
-            let done = progress?.lessonsCompleted.contains { $0.lesson == l.info.id } ?? false
+            let done = progress?.lessonsDone.contains(l.info.id) ?? false
             if json {
                 var line = JSONLine()
                 line.add("id", l.info.id); line.add("title", l.info.title); line.add("category", l.info.category)
