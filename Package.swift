@@ -45,10 +45,10 @@ let package = Package(
         .systemLibrary(name: "CDBus", path: layer("Shims", "CDBus"), pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
 
         // A SIGBUS handler for mapped files that shrink while read (C: a handler must return to the faulting read).
-        .target(name: "CMapGuard", path: layer("Shims", "CMapGuard")),
+        .target(name: "CSignalSafe", path: layer("Shims", "CSignalSafe")),
 
         // Platform: monotonic clock, wake-up pipes, libm, errno text, stdout. Linux only, as is Kape.
-        .target(name: "Platform", dependencies: ["CLinux", "CDBus", "CMapGuard"], path: "Sources/Platform"),
+        .target(name: "Platform", dependencies: ["CLinux", "CDBus", "CSignalSafe"], path: "Sources/Platform"),
 
         // Core. Trace formats, estimator, gate, evaluation. Time is an input.
         .target(name: "Motion", dependencies: ["Platform", "TextFormat"], path: layer("Core", "Motion")),

@@ -1,4 +1,4 @@
-import CMapGuard
+import CSignalSafe
 
 /// Reading a mapped file that another program truncates kills the process with SIGBUS. While a region is guarded,
 /// such a page reads as zeros instead and `release` says it happened, so the reader can report the file changed.

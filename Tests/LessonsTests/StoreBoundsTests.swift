@@ -126,9 +126,12 @@ import Testing
         let stale = dir.path + "/.progress.json.tmp-AbC123"
         let other = dir.path + "/.history.json.tmp-AbC123"
         let mine = dir.path + "/.progress.json.tmp-notmine-long"
-        for p in [stale, other, mine] { #expect(FileManager.default.createFile(atPath: p, contents: Data("x".utf8))) }
+        let oldOther = dir.path + "/.settings.json.tmp-XyZ789"
+        for p in [stale, other, mine, oldOther] { #expect(FileManager.default.createFile(atPath: p, contents: Data("x".utf8))) }
+        // Written without the store's lock: swept only once it is an hour old.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: oldOther)
         try store.update { $0.points += 1 }
-        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(!FileManager.default.fileExists(atPath: stale) && !FileManager.default.fileExists(atPath: oldOther))
         #expect(FileManager.default.fileExists(atPath: other) && FileManager.default.fileExists(atPath: mine))
     }
 }

@@ -32,6 +32,7 @@ public enum KapeMain {
         StandardStreams.ensureOpen()
         StandardStreams.ignoreFileSizeSignal()
         SignalMask.unblockControlSignals()
+        OutputFile.removeTemporariesOnQuitSignals()
         do {
             var command = try Kape.parseAsRoot(arguments)
             if let problem = ProgressCLI.clockProblem() { fail(problem, code: ExitStatus.usage) }

@@ -87,8 +87,13 @@ public struct ProgressStore: Sendable {
     }
 
     /// A writer killed mid-save leaves its `.progress.json.tmp-XXXXXX`; under the lock no live writer has one.
+    /// The other files of the data folder are written without this lock: theirs go once an hour old (a save takes
+    /// milliseconds).
     private func sweepStaleTemporaries() {
         OutputFile.removeTemporaries(of: path)
+        for name in ["history.json", "settings.json", "entitlements.json"] {
+            OutputFile.removeTemporaries(of: directory + "/" + name, olderThan: 3600)
+        }
     }
 
     private func locked<T>(_ body: () throws -> T) throws -> T {

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "map_guard.h"
+#include "signal_safe.h"
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
