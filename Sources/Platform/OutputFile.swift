@@ -16,8 +16,8 @@ public final class OutputFile {
     /// Open for writing (libsndfile writers take it through `sf_open_fd`).
     public private(set) var fd: Int32
     private let temp: String?
-    /// Written straight into a pipe or a device: nothing to rename, and nothing to remove on failure.
-    private let direct: Bool
+    /// Written straight into a pipe or a device: nothing to rename, and nothing to remove on failure (nor to seek in).
+    public let direct: Bool
     private var done = false
     /// The temporary file's slot in the list SIGINT/SIGTERM/SIGHUP clean up (-1: none).
     private var cleanupSlot: Int32 = -1
