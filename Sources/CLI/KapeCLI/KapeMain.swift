@@ -34,6 +34,9 @@ public enum KapeMain {
         SignalMask.unblockControlSignals()
         OutputFile.removeTemporariesOnQuitSignals()
         do {
+            if let problem = StretchCommand.tooManyOptions(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+                fail(problem, code: ExitStatus.usage)
+            }
             var command = try Kape.parseAsRoot(arguments)
             if let problem = ProgressCLI.clockProblem() { fail(problem, code: ExitStatus.usage) }
             try command.run()
