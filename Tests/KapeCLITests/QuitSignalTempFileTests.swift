@@ -29,12 +29,8 @@ import Testing
     func stretchInterruptedLeavesNoTemporaryFile(sig: Int32) throws {
         let dir = try TemporaryDirectory()
         let input = dir.path("in.wav")
-        let sox = Process()
-        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
         // Ten minutes: stretching takes seconds even in a release build, so the signal lands mid-write.
-        sox.arguments = ["-n", "-r", "16000", "-c", "1", "-b", "16", input, "synth", "600", "sine", "300", "vol", "0.5"]
-        try sox.run()
-        sox.waitUntilExit()
+        try soxSine(input, seconds: 600)
         let (signalled, left) = try Self.interrupt(["stretch", input, dir.path("out.flac"), "--speed", "0.5"], in: dir, target: "out.flac", with: sig)
         #expect(signalled)
         #expect(left.isEmpty, "left behind: \(left)")

@@ -5,11 +5,7 @@ import Testing
 @Suite struct StretchManyChangesTests {
     static func input(_ dir: TemporaryDirectory) throws -> String {
         let path = dir.path("in.wav")
-        let sox = Process()
-        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-        sox.arguments = ["-n", "-r", "16000", "-c", "1", "-b", "16", path, "synth", "60", "sine", "300", "vol", "0.5"]
-        try sox.run()
-        sox.waitUntilExit()
+        try soxSine(path, seconds: 60)
         return path
     }
 
