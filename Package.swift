@@ -44,8 +44,11 @@ let package = Package(
         // libdbus: the reference D-Bus client library, for RealtimeKit (real-time priority without privileges).
         .systemLibrary(name: "CDBus", path: layer("Shims", "CDBus"), pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
 
+        // A SIGBUS handler for mapped files that shrink while read (C: a handler must return to the faulting read).
+        .target(name: "CSignalSafe", path: layer("Shims", "CSignalSafe")),
+
         // Platform: monotonic clock, wake-up pipes, libm, errno text, stdout. Linux only, as is Kape.
-        .target(name: "Platform", dependencies: ["CLinux", "CDBus"], path: "Sources/Platform"),
+        .target(name: "Platform", dependencies: ["CLinux", "CDBus", "CSignalSafe"], path: "Sources/Platform"),
 
         // Core. Trace formats, estimator, gate, evaluation. Time is an input.
         .target(name: "Motion", dependencies: ["Platform", "TextFormat"], path: layer("Core", "Motion")),

@@ -222,7 +222,7 @@ import Glibc
             try w.write("abandoned, never committed\n")
         }
         let f = try MappedFile(path: path)
-        #expect(f.withBytes { String(decoding: $0, as: UTF8.self) } == "first version, longer than the buffer\n")
+        #expect(try f.withBytes { String(decoding: $0, as: UTF8.self) } == "first version, longer than the buffer\n")
         // No temporary files left beside it.
         let dir = opendir("/tmp")!
         defer { closedir(dir) }

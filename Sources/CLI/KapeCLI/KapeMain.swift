@@ -31,8 +31,13 @@ public enum KapeMain {
         StandardStreams.ensureOpen()
         StandardStreams.ignoreFileSizeSignal()
         SignalMask.unblockControlSignals()
+        OutputFile.removeTemporariesOnQuitSignals()
         do {
+            if let problem = StretchCommand.tooManyOptions(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+                fail(problem, code: ExitStatus.usage)
+            }
             var command = try Kape.parseAsRoot(arguments)
+            if let problem = ProgressCLI.clockProblem() { fail(problem, code: ExitStatus.usage) }
             try command.run()
             ProcessControl.exit(0)
         } catch let error as TraceError {

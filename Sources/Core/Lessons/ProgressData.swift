@@ -125,7 +125,7 @@ public enum Points {
 /// Everything the progress store holds. Each record keeps its local day, so a later time-zone change never moves
 /// past activity to another day.
 public struct ProgressData: Sendable, Codable, Equatable {
-    public var version = 1
+    public var version = ProgressData.currentVersion
     public var points = 0
     public var dictations: [DictationResult] = []
     public var lessonsCompleted: [LessonCompletion] = []
@@ -135,14 +135,17 @@ public struct ProgressData: Sendable, Codable, Equatable {
     public var activity: [String: Int] = [:]
     public var review = ReviewPool()
     public var listening = ListeningSettings()
+    /// Records folded out of the lists above (`foldOldRecords`).
+    public var summary = ProgressSummary()
 
     public init() {}
 
-    /// The newest format this build reads and writes.
-    public static let currentVersion = 1
+    /// The newest format this build reads and writes. 2 added `summary`: a kape that read 1 would drop it on its
+    /// next save, so it must refuse the file instead.
+    public static let currentVersion = 2
 
     enum CodingKeys: String, CodingKey {
-        case version, points, dictations, lessonsCompleted, positions, gameRounds, activity, review, listening
+        case version, points, dictations, lessonsCompleted, positions, gameRounds, activity, review, listening, summary
     }
 
     /// Missing sections decode as empty, so a store written before a section existed is not "damaged".
@@ -160,11 +163,12 @@ public struct ProgressData: Sendable, Codable, Equatable {
         }
         review = try c.decodeIfPresent(ReviewPool.self, forKey: .review) ?? ReviewPool()
         listening = try c.decodeIfPresent(ListeningSettings.self, forKey: .listening) ?? ListeningSettings()
+        summary = try c.decodeIfPresent(ProgressSummary.self, forKey: .summary) ?? ProgressSummary()
     }
 
     public var activeDays: Set<Day> { Set(activity.compactMap { $0.value > 0 ? Day($0.key) : nil }) }
     public func streak(today: Day) -> Int { Streak.length(activeDays: activeDays, today: today) }
-    public var lessonsDone: Set<String> { Set(lessonsCompleted.map(\.lesson)) }
+    public var lessonsDone: Set<String> { Set(lessonsCompleted.map(\.lesson)).union(summary.lessonsDone) }
 
     /// Counters saturate at the top of their range rather than trap.
     mutating func touch(_ day: Day, points earned: Int) {

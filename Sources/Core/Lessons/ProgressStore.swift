@@ -44,14 +44,55 @@ public struct ProgressStore: Sendable {
         return try locked { try load() }
     }
 
-    /// Read, change, write back, all under the lock. Nothing is written when `body` throws.
+    /// Read, change, write back, all under the lock. Nothing is written when `body` throws. Records past
+    /// `StoreRetention` are folded into the summary and appended to the archive first, so the file stays small.
     @discardableResult
     public func update<T>(_ body: (inout ProgressData) throws -> T) throws -> T {
         try locked {
+            sweepStaleTemporaries()
             var data = try load()
             let result = try body(&data)
+            let folded = data.foldOldRecords()
+            if !folded.isEmpty { try archive(folded) }
             try save(data)
             return result
+        }
+    }
+
+    /// Where folded dictation results go, one JSON object a line; Kape never reads it back.
+    public var archivePath: String { directory + "/progress-archive.jsonl" }
+    /// The archive is renamed to this past `archiveLimit` (replacing the one before).
+    public var oldArchivePath: String { directory + "/progress-archive.1.jsonl" }
+    public static let archiveLimit = 64 << 20
+
+    /// Appends and syncs before the store is saved: a crash in between repeats lines in the archive, never loses one.
+    private func archive(_ results: [DictationResult]) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        var bytes: [UInt8] = []
+        for r in results {
+            bytes += try encoder.encode(r)
+            bytes.append(0x0A)
+        }
+        var st = stat()
+        if lstat(archivePath, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) + bytes.count > Self.archiveLimit {
+            rename(archivePath, oldArchivePath)
+        }
+        do throws(FileError) {
+            try AppendFile.append(bytes, to: archivePath)
+        } catch {
+            throw ProgressError("\(error.description) (the archive of old dictation results; nothing was changed)")
+        }
+    }
+
+    /// A writer killed mid-save leaves its `.progress.json.tmp-XXXXXX`; under the lock no live writer has one.
+    /// The other files of the data folder are written without this lock: theirs go once an hour old (a save takes
+    /// milliseconds).
+    private func sweepStaleTemporaries() {
+        OutputFile.removeTemporaries(of: path)
+        for name in ["history.json", "settings.json", "entitlements.json"] {
+            OutputFile.removeTemporaries(of: directory + "/" + name, olderThan: 3600)
         }
     }
 
@@ -110,7 +151,17 @@ public struct ProgressStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .secondsSince1970
+        var data = data
+        data.version = ProgressData.currentVersion
         let bytes = [UInt8](try encoder.encode(data))
+        // What the reader would refuse must not be written: the learner would be locked out of every store command.
+        let limit = InputFile.Kind.progress.limit
+        guard bytes.count <= limit else {
+            throw ProgressError("\(path): saving would make it \(InputFile.sizeText(bytes.count)), over the "
+                + "\(InputFile.sizeText(limit)) Kape reads back, so nothing was saved (the file is as it was). It holds "
+                + "\(data.review.items.count) review phrases and \(data.positions.count) saved positions: back it up, then "
+                + "delete old entries of \"review\" → \"items\" or \"positions\", or move it aside to start a new store")
+        }
         // A temporary file created exclusively beside the store (never through a link), renamed over it once synced.
         do throws(FileError) {
             let file = try OutputFile(replacing: path)
