@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "MotionDevices", targets: ["MotionDevices"]),
         .library(name: "Lessons", targets: ["Lessons"]),
         .library(name: "LessonPlayback", targets: ["LessonPlayback"]),
+        .library(name: "Dictionary", targets: ["Dictionary"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,6 +40,10 @@ let package = Package(
         // alsa-lib's error handler (variadic, so C): its messages become part of Kape's own errors.
         .target(name: "CALSAErrors", path: layer("Shims", "CALSAErrors"), linkerSettings: [.linkedLibrary("asound")]),
         .systemLibrary(name: "CZlib", path: layer("Shims", "CZlib"), pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Hunspell (German stems), espeak-ng (speech and IPA), uchardet (subtitle encodings, as mpv detects them).
+        .systemLibrary(name: "CHunspell", path: layer("Shims", "CHunspell"), pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
+        .systemLibrary(name: "CEspeak", path: layer("Shims", "CEspeak"), pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CUchardet", path: layer("Shims", "CUchardet"), pkgConfig: "uchardet", providers: [.apt(["libuchardet-dev"])]),
         // Linux calls Swift's Glibc module hides (pipe2).
         .systemLibrary(name: "CLinux", path: layer("Shims", "CLinux")),
         // libdbus: the reference D-Bus client library, for RealtimeKit (real-time priority without privileges).
@@ -55,6 +60,8 @@ let package = Package(
         .target(name: "AudioDSP", dependencies: ["Platform"], path: layer("Core", "AudioDSP")),
         // Dictation comparison, progress store, points, streaks, spaced review, transcripts, lesson folders.
         .target(name: "Lessons", dependencies: ["Platform", "TextFormat"], path: layer("Core", "Lessons")),
+        // FreeDict dictionaries read in place (dictd index, dictzip), articles parsed, inflected forms to headwords.
+        .target(name: "Dictionary", dependencies: ["CZlib", "Platform"], path: layer("Core", "Dictionary")),
         // The party game: decks, the round state machine, results and history, its sounds. Time is an input.
         .target(name: "Game", dependencies: ["Motion", "Platform", "TextFormat"], path: layer("Core", "Game")),
         // Pixels: an RGB canvas, the 5×7 block font, a PNG encoder (zlib's deflate).
@@ -74,6 +81,8 @@ let package = Package(
         .target(name: "MotionDevices", dependencies: ["Motion", "Platform", "CEvdev"], path: layer("Devices", "MotionDevices")),
         // ALSA sink, WAV-file sink, libsndfile loading, the render thread.
         .target(name: "AudioIO", dependencies: ["AudioDSP", "Platform", "CALSA", "CALSAErrors", "CSndfile"], path: layer("Devices", "AudioIO")),
+        // Words: Hunspell's German stems, espeak-ng's German speech and IPA.
+        .target(name: "Language", dependencies: ["Dictionary", "AudioDSP", "Platform", "CHunspell", "CEspeak"], path: layer("Devices", "Language")),
         // The terminal: raw mode, the alternate screen, the signal pipe, restoring it from signal handlers.
         .target(name: "Terminal", dependencies: ["TerminalUI", "Platform"], path: layer("Devices", "Terminal")),
 
@@ -88,12 +97,12 @@ let package = Package(
         // CLI: the command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
             "Motion", "MotionSynthesis", "MotionDevices", "Plot", "AudioIO", "Game", "GameScreens", "Lessons", "LessonPlayback",
-            "GameRuntime", "TerminalUI", "Terminal", "Platform", "TextFormat", "Reports",
+            "GameRuntime", "TerminalUI", "Terminal", "Platform", "TextFormat", "Reports", "Dictionary", "Language",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: layer("CLI", "KapeCLI")),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"], path: layer("CLI", "kape")),
 
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionSynthesis"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionSynthesis", "Platform"]),
         .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "LessonPlayback", "Game", "GameScreens",
                                                          "TerminalUI", "Platform", "TextFormat", "Reports", "TestSupport"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "GameScreens", "Raster", "Motion", "TerminalUI", "TextFormat"]),
@@ -105,6 +114,7 @@ let package = Package(
         // The progress store's crash and concurrency tests kill this writer mid-save (not shipped in `kape`).
         .executableTarget(name: "kape-store-writer", dependencies: ["Lessons"], path: "Tests/StoreWriter"),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Motion", "Platform", "TextFormat"]),
+        .testTarget(name: "DictionaryTests", dependencies: ["Dictionary", "Language", "Platform"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion"]),
     ],
     swiftLanguageModes: [.v6]

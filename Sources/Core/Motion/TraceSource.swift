@@ -1,3 +1,4 @@
+import Platform
 /// The two trace formats.
 public enum TraceFormat: String, Sendable, CaseIterable {
     case evemu, csv
@@ -32,7 +33,7 @@ public enum TraceSource {
     public static func read(path: String, format: TraceFormat? = nil, axes: AxisMap? = nil,
                             header: (TraceSummary) throws -> Void = { _ in },
                             sample: (MotionSample) throws -> Void) throws -> TraceSummary {
-        let file = try MappedFile(path: path)
+        let file = try MappedFile.trace(path)
         return try file.withBytes {
             try read(bytes: $0, file: path, format: format ?? .guess(path: path), axes: axes, header: header, sample: sample)
         }

@@ -1,0 +1,151 @@
+import ArgumentParser
+import AudioDSP
+import AudioIO
+import Dictionary
+import Language
+import Platform
+import TextFormat
+
+/// Where the dictionaries are and which one: shared by `kape word`, `kape words` and `kape shadow`.
+struct DictionaryOptions: ParsableArguments {
+    @Option(help: "Target language of the German dictionary: a FreeDict package dict-freedict-deu-L (eng, fra, ita …).")
+    var lang = "eng"
+
+    @Option(help: ArgumentHelp("Folder of the dictd dictionaries.", visibility: .hidden))
+    var dictionaries = FreeDict.defaultDirectory
+
+    func validate() throws {
+        guard !lang.isEmpty, lang.utf8.count <= 16, lang.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
+            throw ValidationError("--lang must be a FreeDict language code such as eng, fra, ita, got '\(printable(lang))'")
+        }
+    }
+
+    /// The dictionary and Hunspell (when installed) behind one lookup.
+    func lookup() throws -> WordLookup {
+        let dictionary = try FreeDict(name: "deu-\(lang)", directory: dictionaries)
+        return WordLookup(dictionary: dictionary, stemmer: HunspellStemmer())
+    }
+}
+
+struct WordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "word",
+        abstract: "Look a German word up in the offline FreeDict dictionary (inflected forms find their headword).",
+        discussion: """
+            Exit 1 when no form of the word is in the dictionary (the nearest headwords are suggested), 2 for usage. \
+            --say speaks it with espeak-ng through Kape's audio engine (--device wav:PATH writes it to a file).
+            """)
+
+    @Argument(help: "A German word as it appears in a text: möchte, ging, Häusern, Brötchens.")
+    var word: String
+
+    @Flag(help: "One JSON object: the form looked up and why, and every article.")
+    var json = false
+
+    @OptionGroup var dictionary: DictionaryOptions
+
+    @Flag(help: "Say the word (espeak-ng, German voice) and print espeak's IPA.")
+    var say = false
+
+    @Flag(help: "With --say: slowly (95 words a minute instead of 175).")
+    var slow = false
+
+    @OptionGroup var output: AudioOutputOptions
+
+    func validate() throws {
+        guard !WordLookup.trimmed(word).isEmpty else {
+            throw ValidationError("WORD has no letters or digits: give a word such as Brötchen")
+        }
+        if slow && !say { throw ValidationError("--slow goes with --say") }
+        try OptionCheck.outputs([("--device", output.wavPath)], inputs: [])
+    }
+
+    func run() throws {
+        let lookup = try dictionary.lookup()
+        guard let result = try lookup.lookup(word) else {
+            let trimmed = WordLookup.trimmed(word)
+            let tried = lookup.candidates(word).map(\.form)
+            let near = try lookup.dictionary.suggestions(trimmed)
+            throw InputError("`\(trimmed.prefix(80))\(trimmed.count > 80 ? "…" : "")` is not in freedict-\(lookup.dictionary.name)"
+                + (tried.count > 1 ? " (tried \(tried.prefix(6).joined(separator: ", ")))" : "")
+                + (near.isEmpty ? "" : "; nearest headwords: \(near.joined(separator: ", "))"))
+        }
+        var spoken: (ipa: String, clip: Clip)? = nil
+        if say {
+            let speech = try GermanSpeech()
+            spoken = (speech.ipa(result.word), speech.clip(result.word, slow: slow, name: "word"))
+        }
+        if json {
+            var line = WordJSON.object(result, dictionary: lookup.dictionary.name)
+            if let spoken { line.add("espeak_ipa", spoken.ipa) }
+            Console.out(line.text + "\n")
+        } else {
+            Console.out(WordText.render(result) + (spoken.map { "espeak: /\($0.ipa)/\n" } ?? ""))
+        }
+        if let spoken { try SpeechOutput.play(spoken.clip, output: output, name: "word") }
+    }
+}
+
+/// Plays a clip once through the engine to the chosen sink, then drains it.
+enum SpeechOutput {
+    static func play(_ clip: Clip, output: AudioOutputOptions, name: String) throws {
+        let sink = try output.open(paced: false, fallback: FallbackWAV(name), verbose: false)
+        let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [clip.converted(rate: sink.info.rate, channels: sink.info.channels)]))
+        try engine.play(0, at: 0)
+        try engine.renderOffline(frames: engine.bank.clips[0].frames + sink.info.bufferFrames)
+        engine.finish()
+    }
+}
+
+/// `kape word`'s text: the form looked up, then each article.
+enum WordText {
+    static func render(_ r: WordLookupResult) -> String {
+        var out = ""
+        if r.form.lowercased() != r.word.lowercased() { out += "\(r.word) → \(r.form) (\(r.reason))\n" }
+        for (n, e) in r.entries.enumerated() {
+            let grammar = [e.partOfSpeech, e.gender, e.number].compactMap { $0 } + e.tags
+            out += "\(n + 1). \(e.headword)" + (e.ipa.map { "  /\($0)/" } ?? "") + (grammar.isEmpty ? "" : "  (\(grammar.joined(separator: ", ")))") + "\n"
+            out += "   " + (e.labels.isEmpty ? "" : e.labels.joined(separator: " ") + " ") + e.translations.joined(separator: "; ") + "\n"
+            for x in e.examples.prefix(3) { out += "   „\(x.source)“ – \(x.translation)\n" }
+            if !e.synonyms.isEmpty { out += "   synonyms: \(e.synonyms.prefix(8).joined(separator: ", "))\n" }
+            if !e.seeAlso.isEmpty { out += "   see: \(e.seeAlso.prefix(8).joined(separator: ", "))\n" }
+        }
+        return out
+    }
+}
+
+enum WordJSON {
+    static func array(_ items: [String]) -> String { "[" + items.map(quoted).joined(separator: ", ") + "]" }
+
+    static func object(_ r: WordLookupResult, dictionary: String) -> JSONLine {
+        var line = JSONLine()
+        line.add("word", r.word)
+        line.add("form", r.form)
+        line.add("reason", r.reason)
+        line.add("dictionary", "freedict-" + dictionary)
+        line.addRaw("entries", "[" + r.entries.map { entry($0).text }.joined(separator: ", ") + "]")
+        return line
+    }
+
+    static func entry(_ e: DictEntry) -> JSONLine {
+        var line = JSONLine()
+        line.add("headword", e.headword)
+        if let ipa = e.ipa { line.add("ipa", ipa) }
+        if let p = e.partOfSpeech { line.add("pos", p) }
+        if let g = e.gender { line.add("gender", g) }
+        if let n = e.number { line.add("number", n) }
+        line.addRaw("tags", array(e.tags))
+        line.addRaw("labels", array(e.labels))
+        line.addRaw("translations", array(e.translations))
+        line.addRaw("examples", "[" + e.examples.map { x in
+            var o = JSONLine()
+            o.add("source", x.source)
+            o.add("translation", x.translation)
+            return o.text
+        }.joined(separator: ", ") + "]")
+        line.addRaw("synonyms", array(e.synonyms))
+        line.addRaw("see", array(e.seeAlso))
+        line.addRaw("notes", array(e.notes))
+        return line
+    }
+}
