@@ -114,7 +114,7 @@ let package = Package(
         // The progress store's crash and concurrency tests kill this writer mid-save (not shipped in `kape`).
         .executableTarget(name: "kape-store-writer", dependencies: ["Lessons"], path: "Tests/StoreWriter"),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Motion", "Platform", "TextFormat"]),
-        .testTarget(name: "DictionaryTests", dependencies: ["Dictionary", "Language", "Platform"]),
+        .testTarget(name: "DictionaryTests", dependencies: ["Dictionary", "Language", "Lessons", "Platform"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion"]),
     ],
     swiftLanguageModes: [.v6]

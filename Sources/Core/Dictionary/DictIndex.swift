@@ -4,8 +4,8 @@ import Platform
 public struct ArticleSpan: Sendable, Equatable {
     public var offset: Int
     public var length: Int
-    /// Line of the index that named it, for messages.
-    public var line: Int
+    /// Where its line starts in the index, for messages (`DictIndex.line(at:)`).
+    public var indexOffset: Int
 }
 
 /// A dictd `.index`: `headword TAB offset TAB length` per line, byte-sorted, numbers in dictd base64. Mapped and
@@ -113,14 +113,13 @@ public final class DictIndex: @unchecked Sendable {
         let end = lineEnd(from: start, in: bytes)
         let line = bytes[start..<end]
         let fields = line.split(separator: 9, maxSplits: 3, omittingEmptySubsequences: false)
-        let lineNumber = self.lineNumber(at: start, in: bytes)
         guard fields.count == 3 else {
-            throw DictionaryError(file: path, line: lineNumber, "expected `headword TAB offset TAB length`, found \(fields.count) field(s)")
+            throw DictionaryError(file: path, line: lineNumber(at: start, in: bytes), "expected `headword TAB offset TAB length`, found \(fields.count) field(s)")
         }
         guard let offset = DictBase64.decode(fields[1]), let length = DictBase64.decode(fields[2]) else {
-            throw DictionaryError(file: path, line: lineNumber, "offset and length must be dictd base64 (A–Z a–z 0–9 + /)")
+            throw DictionaryError(file: path, line: lineNumber(at: start, in: bytes), "offset and length must be dictd base64 (A–Z a–z 0–9 + /)")
         }
-        return ArticleSpan(offset: offset, length: length, line: lineNumber)
+        return ArticleSpan(offset: offset, length: length, indexOffset: start)
     }
 
     private func outOfOrder(at start: Int, in bytes: UnsafeRawBufferPointer) -> DictionaryError {
@@ -146,6 +145,9 @@ public final class DictIndex: @unchecked Sendable {
         while i < bytes.count, bytes[i] != 10 { i += 1 }
         return i
     }
+
+    /// The line number of a span's index line (counts the lines before it: for messages only).
+    public func line(of span: ArticleSpan) -> Int { file.withBytes { lineNumber(at: span.indexOffset, in: $0) } }
 
     /// Only for messages: counts the newlines before `position`.
     private func lineNumber(at position: Int, in bytes: UnsafeRawBufferPointer) -> Int {

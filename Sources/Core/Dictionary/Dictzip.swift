@@ -1,5 +1,6 @@
 import CZlib
 import Platform
+import Synchronization
 
 /// A dictzip file (`.dict.dz`): gzip whose FEXTRA field `RA` lists the compressed size of each fixed-length
 /// chunk, each chunk flushed so it inflates on its own as raw deflate. Reading a span inflates only the chunks it
@@ -10,7 +11,8 @@ public final class DictzipReader: @unchecked Sendable {
     public let chunkLength: Int
     /// Where each chunk starts in the file; one more entry marks the end of the last.
     private let chunkStarts: [Int]
-    private var cache: [(index: Int, bytes: [UInt8])] = []
+    /// The inflater and the cache are shared by every thread that reads (the shadow screen, tests in parallel).
+    private let cache = Mutex<[(index: Int, bytes: [UInt8])]>([])
     /// zlib keeps a pointer back to its stream, so the stream needs an address that never moves.
     private let stream: UnsafeMutablePointer<z_stream>
 
@@ -49,7 +51,7 @@ public final class DictzipReader: @unchecked Sendable {
     /// Bytes the chunks can hold at most (the last chunk may be shorter).
     public var capacity: Int { (chunkStarts.count - 1) * chunkLength }
 
-    /// `length` bytes of the text from `offset`.
+    /// `length` bytes of the text from `offset`. Safe from any thread.
     public func read(offset: Int, length: Int) throws(DictionaryError) -> [UInt8] {
         guard offset >= 0, length >= 0, length <= Self.spanLimit, offset <= capacity - length else {
             throw DictionaryError(file: path, "offset \(offset) length \(length) is past the end of the text (\(capacity) bytes at most)")
@@ -73,14 +75,19 @@ public final class DictzipReader: @unchecked Sendable {
     }
 
     private func inflated(_ index: Int) throws(DictionaryError) -> [UInt8] {
-        if let hit = cache.first(where: { $0.index == index }) { return hit.bytes }
-        let bytes = try file.withBytes { (b) throws(DictionaryError) -> [UInt8] in
-            let compressed = UnsafeRawBufferPointer(rebasing: b[chunkStarts[index]..<chunkStarts[index + 1]])
-            return try inflate(compressed, chunk: index)
+        let result: Result<[UInt8], DictionaryError> = cache.withLock { cache in
+            if let hit = cache.first(where: { $0.index == index }) { return .success(hit.bytes) }
+            let inflated = file.withBytes { b -> Result<[UInt8], DictionaryError> in
+                let compressed = UnsafeRawBufferPointer(rebasing: b[chunkStarts[index]..<chunkStarts[index + 1]])
+                do throws(DictionaryError) { return .success(try inflate(compressed, chunk: index)) } catch { return .failure(error) }
+            }
+            if case .success(let bytes) = inflated {
+                if cache.count == 2 { cache.removeFirst() }
+                cache.append((index, bytes))
+            }
+            return inflated
         }
-        if cache.count == 2 { cache.removeFirst() }
-        cache.append((index, bytes))
-        return bytes
+        return try result.get()
     }
 
     private func inflate(_ compressed: UnsafeRawBufferPointer, chunk: Int) throws(DictionaryError) -> [UInt8] {

@@ -44,7 +44,7 @@ public final class FreeDict: @unchecked Sendable {
         for span in try index.spans(for: key) {
             let bytes: [UInt8]
             do throws(DictionaryError) { bytes = try text.read(offset: span.offset, length: span.length) } catch {
-                throw DictionaryError(file: index.path, line: span.line,
+                throw DictionaryError(file: index.path, line: index.line(of: span),
                                       "the article of `\(word.prefix(80))` cannot be read from \(text.path): \(error.message)")
             }
             out.append(DictEntry(text: String(decoding: bytes, as: UTF8.self)))

@@ -55,8 +55,19 @@ public final class WordLookup: @unchecked Sendable {
                 }
             }
         }
-        // Genitive -s and a dative -e that Hunspell's German affixes do not always produce.
+        // A genitive -s Hunspell's German affixes do not always produce.
         if lower.count > 4, lower.hasSuffix("s") { out.append((String(word.dropLast()), "without the genitive -s")) }
+        // Reflexive verbs are filed with their pronoun: entschuldigen → sich entschuldigen.
+        out += out.filter { $0.form.first?.isLetter == true }.map { ("sich " + $0.form.lowercased(), "reflexive verb: sich \($0.form.lowercased())") }
+        // A compound not in the dictionary: its longest final part that is (Apfelkuchen → Kuchen).
+        let chars = Array(lower)
+        if chars.count >= 7 {
+            for start in 2...(chars.count - 4) {
+                let part = String(chars[start...])
+                out.append((word.first?.isUppercase == true ? part.prefix(1).uppercased() + part.dropFirst() : part,
+                            "last part of the compound \(word)"))
+            }
+        }
         var seen = Set<String>()
         return out.filter { seen.insert($0.form.lowercased()).inserted }
     }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import Dictionary
+import Language
+import Lessons
+import Platform
+
+/// Every token of every shipped lesson looked up as the shadow screen would: the share that reaches an article
+/// (goal ≥ 95 %), with the warm lookup time printed as a figure (not asserted).
+@Suite struct LessonCoverageTests {
+    static var root: String {
+        var dir = #filePath
+        for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
+        return dir
+    }
+
+    @Test func shippedLessonsTokensReachAnEntry() throws {
+        let lessons = try Lesson.scan(Self.root + "/lessons")
+        #expect(lessons.count >= 3)
+        let lookup = WordLookup(dictionary: try FreeDict(name: "deu-eng"), stemmer: HunspellStemmer())
+        var tokens: [String] = []
+        for lesson in lessons {
+            for cue in lesson.transcript.cues { tokens += WordTokens.split(cue.text).map(\.text) }
+        }
+        var found = 0, missed: [String] = []
+        var times: [UInt64] = []
+        for t in tokens {
+            let start = MonotonicClock.nanos()
+            let result = try lookup.lookup(t)
+            times.append(MonotonicClock.nanos() - start)
+            if result != nil { found += 1 } else { missed.append(t) }
+        }
+        times.sort()
+        let share = Double(found) / Double(tokens.count)
+        print("FIGURE words: \(found) of \(tokens.count) lesson tokens reach an entry (\(String(format: "%.1f", share * 100)) %); missed: \(missed.joined(separator: ", "))")
+        print("FIGURE words: warm lookup p50 \(String(format: "%.2f", Double(times[times.count / 2]) / 1e6)) ms, p99 \(String(format: "%.2f", Double(times[times.count * 99 / 100]) / 1e6)) ms, max \(String(format: "%.2f", Double(times.last!) / 1e6)) ms (debug build)")
+        #expect(share >= 0.95, "missed: \(missed)")
+    }
+
+    @Test func tokensKeepInnerHyphensAndApostrophes() {
+        #expect(WordTokens.split("„Geht's?“ – Ja, per E-Mail.").map(\.text) == ["Geht's", "Ja", "per", "E-Mail"])
+        #expect(WordTokens.split("Ich möchte 2 Brötchen.").map(\.start) == [0, 4, 11, 13])
+        #expect(WordTokens.split("").isEmpty)
+        #expect(WordTokens.split("😀 - …").isEmpty)
+    }
+}
