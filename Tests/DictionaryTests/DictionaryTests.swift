@@ -117,3 +117,20 @@ import Language
         #expect(decode("a=b") == nil)
     }
 }
+
+/// Article texts found by FuzzDictionary.
+@Suite struct ArticleTextTests {
+    @Test func anExampleLineWhoseOnlyQuoteIsTheSeparatorsIsANote() {
+        // Trapped: the example's text range ran backwards.
+        let e = DictEntry(text: "Haus\n\"  - house\n")
+        #expect(e.examples.isEmpty)
+        #expect(e.notes == ["\"  - house"])
+    }
+
+    @Test func anyTextParsesWithoutTrapping() {
+        for text in ["", "\n\n", "/", " /x/", "a /", "<", "a <b", "a <>", "{", "see: {", "see: }{", "[", "[x", "\"", "\"\"  - ", "x, (y, z), [a, b]"] {
+            let e = DictEntry(text: text + "\n" + text)
+            #expect(!e.headword.contains("\n"))
+        }
+    }
+}

@@ -86,7 +86,8 @@ public struct DictEntry: Sendable, Equatable {
 
     private mutating func readExample(_ line: Substring) {
         // "Ein Haus bauen"  - build a house
-        guard let separator = line.range(of: "\"  - ") else {
+        // The separator's quote may be the line's first character (`"  - x`): then it is no example.
+        guard let separator = line.range(of: "\"  - "), separator.lowerBound > line.startIndex else {
             notes.append(String(line))
             return
         }
