@@ -22,7 +22,7 @@ public struct Kape: ParsableCommand {
                       AudioCommand.self, BenchCommand.self, DecksCommand.self, Play.self, Check.self, Stats.self,
                       Review.self, Dictate.self, Devices.self, Live.self, Record.self, RumbleCommand.self,
                       StretchCommand.self, LessonsCommand.self, ShadowCommand.self, TranscriptCommand.self, SettingsCommand.self,
-                      WordCommand.self])
+                      WordCommand.self, WordsCommand.self])
 
     public init() {}
 }

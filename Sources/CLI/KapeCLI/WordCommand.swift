@@ -3,6 +3,7 @@ import AudioDSP
 import AudioIO
 import Dictionary
 import Language
+import Lessons
 import Platform
 import TextFormat
 
@@ -52,7 +53,17 @@ struct WordCommand: ParsableCommand {
 
     @OptionGroup var output: AudioOutputOptions
 
+    @Flag(help: "Save the word to the vocabulary (`kape words`, `kape review`).")
+    var save = false
+
+    @Option(help: "With --save: the sentence the word came from.")
+    var sentence: String?
+
+    @Option(help: "With --save: the lesson id the word came from.")
+    var lesson: String?
+
     func validate() throws {
+        if (sentence != nil || lesson != nil) && !save { throw ValidationError("--sentence and --lesson go with --save") }
         guard !WordLookup.trimmed(word).isEmpty else {
             throw ValidationError("WORD has no letters or digits: give a word such as Brötchen")
         }
@@ -75,12 +86,15 @@ struct WordCommand: ParsableCommand {
             let speech = try GermanSpeech()
             spoken = (speech.ipa(result.word), speech.clip(result.word, slow: slow, name: "word"))
         }
+        let saved = save ? try SavedWords.save(result, sentence: sentence, lesson: lesson) : nil
         if json {
             var line = WordJSON.object(result, dictionary: lookup.dictionary.name)
             if let spoken { line.add("espeak_ipa", spoken.ipa) }
+            if let saved { line.add("saved", saved) }
             Console.out(line.text + "\n")
         } else {
-            Console.out(WordText.render(result) + (spoken.map { "espeak: /\($0.ipa)/\n" } ?? ""))
+            Console.out(WordText.render(result) + (spoken.map { "espeak: /\($0.ipa)/\n" } ?? "")
+                + (saved.map { $0 ? "saved \(result.form) to your words\n" : "\(result.form) is already in your words\n" } ?? ""))
         }
         if let spoken { try SpeechOutput.play(spoken.clip, output: output, name: "word") }
     }
@@ -147,5 +161,18 @@ enum WordJSON {
         line.addRaw("see", array(e.seeAlso))
         line.addRaw("notes", array(e.notes))
         return line
+    }
+}
+
+/// Saving a looked-up word: `kape word --save` and the shadow screen's word mode.
+enum SavedWords {
+    /// True when it was new, false when the headword was saved already.
+    static func save(_ result: WordLookupResult, sentence: String?, lesson: String?) throws -> Bool {
+        let now = ProgressCLI.now()
+        let first = result.entries.first
+        let word = SavedWord(word: result.word, headword: result.form,
+                             translation: first.map { $0.translations.prefix(4).joined(separator: "; ") } ?? "",
+                             ipa: first?.ipa, sentence: sentence, lesson: lesson, at: now, day: Day(now, calendar: ProgressCLI.calendar))
+        return try ProgressCLI.vocabulary().update { try $0.save(word) }
     }
 }

@@ -123,7 +123,7 @@ public enum Points {
 
 /// Everything the progress store holds. Each record keeps its local day, so a later time-zone change never moves
 /// past activity to another day.
-public struct ProgressData: Sendable, Codable, Equatable {
+public struct ProgressData: StoreDocument, Equatable {
     public var version = 1
     public var points = 0
     public var dictations: [DictationResult] = []
@@ -139,6 +139,8 @@ public struct ProgressData: Sendable, Codable, Equatable {
 
     /// The newest format this build reads and writes.
     public static let currentVersion = 1
+    public static let baseName = "progress"
+    public static let kind = InputFile.Kind.progress
 
     enum CodingKeys: String, CodingKey {
         case version, points, dictations, lessonsCompleted, positions, gameRounds, activity, review, listening
@@ -193,6 +195,14 @@ public struct ProgressData: Sendable, Codable, Equatable {
                                           accuracy: c.accuracy, review: true, points: earned, at: at, day: day))
         review.answer(key: key, perfect: c.isPerfect, on: day)
         touch(day, points: earned)
+        return earned
+    }
+
+    /// A saved word reviewed (its schedule lives in the vocabulary): points and activity like a review phrase.
+    @discardableResult
+    public mutating func recordWordReview(_ c: Comparison, at: Date, calendar: Calendar) -> Int {
+        let earned = Points.dictation(accuracy: c.accuracy)
+        touch(Day(at, calendar: calendar), points: earned)
         return earned
     }
 

@@ -8,10 +8,23 @@ public struct ProgressError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// The progress file `progress.json` in the data directory. Every access holds an exclusive `flock` on
-/// `progress.lock`, so concurrent processes serialise their read-modify-write cycles; every write goes to a
+/// What a `JSONStore` holds: a versioned JSON document with an empty state.
+public protocol StoreDocument: Codable, Sendable {
+    init()
+    /// The newest format this build reads and writes; a file with a higher `version` is refused, untouched.
+    static var currentVersion: Int { get }
+    /// `progress` → progress.json and progress.lock.
+    static var baseName: String { get }
+    static var kind: InputFile.Kind { get }
+}
+
+/// The learner's progress: `progress.json`.
+public typealias ProgressStore = JSONStore<ProgressData>
+
+/// A JSON file in the data directory (the progress store, the vocabulary). Every access holds an exclusive `flock`
+/// on `NAME.lock`, so concurrent processes serialise their read-modify-write cycles; every write goes to a
 /// temporary file that is fsynced and renamed over the old one, so a crash leaves either the old or the new file.
-public struct ProgressStore: Sendable {
+public struct JSONStore<Document: StoreDocument>: Sendable {
     /// Points inside a save where the crash tests make the process die.
     public enum SavePhase: String, Sendable, CaseIterable {
         case tempOpened = "temp-opened", halfWritten = "half-written", synced, renamed
@@ -28,8 +41,8 @@ public struct ProgressStore: Sendable {
         self.onDamaged = onDamaged
     }
 
-    public var path: String { directory + "/progress.json" }
-    var lockPath: String { directory + "/progress.lock" }
+    public var path: String { directory + "/" + Document.baseName + ".json" }
+    var lockPath: String { directory + "/" + Document.baseName + ".lock" }
 
     /// `$XDG_DATA_HOME/kape`, else `~/.local/share/kape`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -39,14 +52,14 @@ public struct ProgressStore: Sendable {
     }
 
     /// No data folder yet (or none that can be made: a read-only home) reads as an empty store, without making one.
-    public func read() throws -> ProgressData {
-        if access(directory, F_OK) != 0 && errno == ENOENT { return ProgressData() }
+    public func read() throws -> Document {
+        if access(directory, F_OK) != 0 && errno == ENOENT { return Document() }
         return try locked { try load() }
     }
 
     /// Read, change, write back, all under the lock. Nothing is written when `body` throws.
     @discardableResult
-    public func update<T>(_ body: (inout ProgressData) throws -> T) throws -> T {
+    public func update<T>(_ body: (inout Document) throws -> T) throws -> T {
         try locked {
             var data = try load()
             let result = try body(&data)
@@ -74,23 +87,22 @@ public struct ProgressStore: Sendable {
         return try body()
     }
 
-    private func load() throws -> ProgressData {
+    private func load() throws -> Document {
         let bytes: Data
         do throws(FileError) {
-            guard let b = try InputFile.readIfPresent(path, as: .progress) else { return ProgressData() }
+            guard let b = try InputFile.readIfPresent(path, as: Document.kind) else { return Document() }
             bytes = Data(b)
         } catch {
             throw ProgressError(error.description)
         }
         // A newer kape's file is not damaged: refuse it instead of moving it aside.
-        struct Header: Decodable { var version: Int }
-        if let header = try? JSONDecoder().decode(Header.self, from: bytes), header.version > ProgressData.currentVersion {
-            throw ProgressError("\(path): written by a newer kape (format \(header.version), this one reads \(ProgressData.currentVersion))")
+        if let header = try? JSONDecoder().decode(StoreHeader.self, from: bytes), header.version > Document.currentVersion {
+            throw ProgressError("\(path): written by a newer kape (format \(header.version), this one reads \(Document.currentVersion))")
         }
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .secondsSince1970
-            return try JSONFile.decode(ProgressData.self, from: bytes, file: path, decoder: decoder)
+            return try JSONFile.decode(Document.self, from: bytes, file: path, decoder: decoder)
         } catch let e as OutOfRange {
             let text = e.field.hasPrefix(path) ? e.description : "\(path): \(e.description)"
             throw ProgressError("\(text); correct that value in the file (nothing was changed)")
@@ -102,11 +114,11 @@ public struct ProgressStore: Sendable {
                 throw ProgressError("\(path): damaged (\(error)) and cannot be moved aside: \(String(cString: strerror(errno)))")
             }
             onDamaged((error is JSONFileError ? "\(error): damaged" : "\(path): damaged (\(error))") + "; moved aside to \(aside); starting an empty store")
-            return ProgressData()
+            return Document()
         }
     }
 
-    func save(_ data: ProgressData) throws {
+    func save(_ data: Document) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .secondsSince1970
@@ -127,3 +139,6 @@ public struct ProgressStore: Sendable {
         }
     }
 }
+
+/// Just the format version of a store file.
+private struct StoreHeader: Decodable { var version: Int }
