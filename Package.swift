@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "Terminal", dependencies: ["TerminalUI", "Platform"], path: layer("Devices", "Terminal")),
 
         // Runtime. A lesson played through the stretcher to a sink, reporting the line heard; its loop and screen.
-        .target(name: "LessonPlayback", dependencies: ["Lessons", "AudioDSP", "AudioIO", "TerminalUI", "Terminal", "TextFormat", "Platform"],
+        .target(name: "LessonPlayback", dependencies: ["Lessons", "Dictionary", "AudioDSP", "AudioIO", "TerminalUI", "Terminal", "TextFormat", "Platform"],
                 path: layer("Runtime", "LessonPlayback")),
         // The interactive game: motion thread, sound engine, the loop that feeds GameSession and draws its frames.
         .target(name: "GameRuntime", dependencies: ["Game", "GameScreens", "Motion", "MotionDevices", "AudioDSP",

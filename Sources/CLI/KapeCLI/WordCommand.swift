@@ -5,6 +5,7 @@ import Dictionary
 import Language
 import Lessons
 import Platform
+import LessonPlayback
 import TextFormat
 
 /// Where the dictionaries are and which one: shared by `kape word`, `kape words` and `kape shadow`.
@@ -174,5 +175,51 @@ enum SavedWords {
                              translation: first.map { $0.translations.prefix(4).joined(separator: "; ") } ?? "",
                              ipa: first?.ipa, sentence: sentence, lesson: lesson, at: now, day: Day(now, calendar: ProgressCLI.calendar))
         return try ProgressCLI.vocabulary().update { try $0.save(word) }
+    }
+}
+
+/// The shadow screen's word mode, wired to the dictionary, espeak-ng and the vocabulary. Opened on first use, so
+/// a lesson without a dictionary installed still plays (the panel then says what is missing).
+enum WordModeActions {
+    static func make(_ options: DictionaryOptions, lesson: String) -> WordActions {
+        final class Lazy: @unchecked Sendable {
+            var lookup: Result<WordLookup, Error>?
+            var speech: GermanSpeech?
+            func get(_ options: DictionaryOptions) -> Result<WordLookup, Error> {
+                if let lookup { return lookup }
+                let made = Result { try options.lookup() }
+                lookup = made
+                return made
+            }
+        }
+        let lazy = Lazy()
+        let panel = { (word: String) -> WordPanel in
+            switch lazy.get(options) {
+            case .failure(let e): return WordPanel(word: word, title: word, lines: ["\(e)"], found: false)
+            case .success(let lookup):
+                do {
+                    if let r = try lookup.lookup(word) {
+                        return WordPanel(word: r.form, title: r.form, lines: WordText.render(r).split(separator: "\n").map(String.init), found: true)
+                    }
+                    let near = (try? lookup.dictionary.suggestions(WordLookup.trimmed(word))) ?? []
+                    return WordPanel(word: word, title: word, lines: ["Not in freedict-\(lookup.dictionary.name)."]
+                        + (near.isEmpty ? [] : ["Nearest headwords: " + near.joined(separator: ", ")]), found: false)
+                } catch {
+                    return WordPanel(word: word, title: word, lines: ["\(error)"], found: false)
+                }
+            }
+        }
+        return WordActions(
+            lookUp: panel,
+            say: { word, slow in
+                if lazy.speech == nil { lazy.speech = try GermanSpeech() }
+                return lazy.speech!.clip(word, slow: slow, name: "word")
+            },
+            save: { word, sentence, _ in
+                guard case .success(let lookup) = lazy.get(options), let r = try lookup.lookup(word) else {
+                    return "\(word) is not in the dictionary: not saved"
+                }
+                return try SavedWords.save(r, sentence: sentence, lesson: lesson) ? "saved \(r.form) to your words" : "\(r.form) is already in your words"
+            })
     }
 }

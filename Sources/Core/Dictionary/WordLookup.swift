@@ -88,12 +88,17 @@ public final class WordLookup: @unchecked Sendable {
     }
 
     /// The articles of the form itself first (its case too: `sein` the verb before `Sein` the noun), then those
-    /// whose first letter has the word's case (Häusern → Haus, not haus…), then the rest; prefixes (`Haus…`) last.
+    /// whose first letter has the word's case (Häusern → Haus, not haus…), unlabelled senses before labelled ones,
+    /// then the rest; prefixes (`Haus…`) last.
     static func ranked(_ entries: [DictEntry], form: String, word: String) -> [DictEntry] {
         func score(_ e: DictEntry) -> Int {
             var s = e.headword == form ? 4 : 0
             if e.headword.first?.isUppercase == word.first?.isUppercase { s += 2 }
             if e.headword.hasSuffix("…") { s -= 8 }
+            // A sense with a subject or register label ([math.], [ugs.]) after the everyday ones.
+            if e.labels.isEmpty { s += 1 }
+            // The everyday sense usually carries the most examples (gehen: go, not turn out).
+            if e.examples.count >= 3 { s += 1 }
             return s
         }
         return entries.enumerated().sorted { (score($0.element), -$0.offset) > (score($1.element), -$1.offset) }.map(\.element)
