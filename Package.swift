@@ -59,7 +59,7 @@ let package = Package(
         // Clips, resampler, mixer, limiter, SPSC queue, meters, sound synthesis, the time-stretcher.
         .target(name: "AudioDSP", dependencies: ["Platform"], path: layer("Core", "AudioDSP")),
         // Dictation comparison, progress store, points, streaks, spaced review, transcripts, lesson folders.
-        .target(name: "Lessons", dependencies: ["Platform", "TextFormat"], path: layer("Core", "Lessons")),
+        .target(name: "Lessons", dependencies: ["Platform", "TextFormat", "CUchardet"], path: layer("Core", "Lessons")),
         // FreeDict dictionaries read in place (dictd index, dictzip), articles parsed, inflected forms to headwords.
         .target(name: "Dictionary", dependencies: ["CZlib", "Platform"], path: layer("Core", "Dictionary")),
         // The party game: decks, the round state machine, results and history, its sounds. Time is an input.

@@ -143,16 +143,17 @@ struct Review: ParsableCommand {
     }
 
     private func nothingDue(_ data: ProgressData, _ words: VocabularyData) throws {
-        let active = data.review.items.filter { !$0.mastered || data.review.repeatMastered }
-            + words.review.items.filter { !$0.mastered || words.review.repeatMastered }
-        let next = active.map(\.due).min()
+        let phrases = data.review.items.filter { !$0.mastered || data.review.repeatMastered }.map(\.due).min()
+        let word = words.review.items.filter { !$0.mastered || words.review.repeatMastered }.map(\.due).min()
+        let next = [phrases, word].compactMap { $0 }.min()
+        let kind = next == phrases ? "phrase" : "word"
         if json {
             var line = JSONLine()
             line.add("event", "nothing_due")
             line.addRaw("next_due", next.map { quoted($0.description) } ?? "null")
             Console.out(line.text + "\n")
         } else {
-            Console.out("Nothing to review today" + (next.map { "; next item due \($0)" } ?? "") + ".\n")
+            Console.out("Nothing to review today" + (next.map { "; next \(kind) due \($0)" } ?? "") + ".\n")
         }
     }
 

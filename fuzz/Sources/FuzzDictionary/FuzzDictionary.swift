@@ -15,7 +15,9 @@ public func fuzzDictionary(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         for key in [firstHead, Array(firstHead.prefix(2)), Array("haus".utf8), []] {
             do {
                 let spans = try index.spans(for: key)
-                for s in spans where s.line < 1 { fatalError("line \(s.line) out of range") }
+                for s in spans where s.indexOffset < 0 || s.indexOffset >= bytes.count || index.line(of: s) < 1 {
+                    fatalError("span at \(s.indexOffset) outside the index")
+                }
                 _ = try index.nearest(to: key, count: 5)
             } catch {
                 if !error.description.hasPrefix("fuzz.index") { fatalError("error not naming the file: \(error)") }
