@@ -54,6 +54,22 @@ import Testing
         #expect(r.stderr.contains("freedict-deu-xyz.index: no such dictionary: install Debian's dict-freedict-deu-xyz (installed: deu-eng"))
     }
 
+    /// The dictionary's language is a setting too; a bad value in the store is refused, never reset.
+    @Test func theDictionaryLanguageIsASetting() throws {
+        let home = try TemporaryDirectory()
+        let env = ["XDG_DATA_HOME": home.path("data")]
+        #expect(try KapeRun.run(["settings", "--dictionary-language", "fra"], environment: env).status == 0)
+        let r = try KapeRun.run(["word", "Haus"], environment: env)
+        #expect(r.status == 1 && r.stderr.contains("install Debian's dict-freedict-deu-fra"), "\(r.stderr)")
+        #expect(try KapeRun.run(["word", "Haus", "--lang", "eng"], environment: env).status == 0)
+        let store = home.path("data") + "/kape/progress.json"
+        let text = try String(contentsOfFile: store, encoding: .utf8).replacingOccurrences(of: "\"fra\"", with: "\"f/../x\"")
+        try text.write(toFile: store, atomically: false, encoding: .utf8)
+        let bad = try KapeRun.run(["settings"], environment: env)
+        #expect(bad.status == 1 && bad.stderr.contains("listening.dictionaryLanguage is 'f/../x': out of range"), "\(bad.stderr)")
+        #expect(try String(contentsOfFile: store, encoding: .utf8) == text)
+    }
+
     /// espeak-ng's German through Kape's engine to a WAV file: as long as the word takes to say, and audible; the
     /// slow speed is longer.
     @Test func sayWritesTheSpeechThroughTheEngine() throws {

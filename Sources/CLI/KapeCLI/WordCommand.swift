@@ -10,21 +10,22 @@ import TextFormat
 
 /// Where the dictionaries are and which one: shared by `kape word`, `kape words` and `kape shadow`.
 struct DictionaryOptions: ParsableArguments {
-    @Option(help: "Target language of the German dictionary: a FreeDict package dict-freedict-deu-L (eng, fra, ita …).")
-    var lang = "eng"
+    @Option(help: "Target language of the German dictionary: a FreeDict package dict-freedict-deu-L (eng, fra, ita …). Default: the setting (`kape settings --dictionary-language`), else eng.")
+    var lang: String?
 
     @Option(help: ArgumentHelp("Folder of the dictd dictionaries.", visibility: .hidden))
     var dictionaries = FreeDict.defaultDirectory
 
     func validate() throws {
-        guard !lang.isEmpty, lang.utf8.count <= 16, lang.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
+        if let lang, !ListeningSettings.isLanguageCode(lang) {
             throw ValidationError("--lang must be a FreeDict language code such as eng, fra, ita, got '\(printable(lang))'")
         }
     }
 
     /// The dictionary and Hunspell (when installed) behind one lookup.
     func lookup() throws -> WordLookup {
-        let dictionary = try FreeDict(name: "deu-\(lang)", directory: dictionaries)
+        let language = try lang ?? ProgressCLI.store().read().listening.dictionaryLanguage
+        let dictionary = try FreeDict(name: "deu-\(language)", directory: dictionaries)
         return WordLookup(dictionary: dictionary, stemmer: HunspellStemmer())
     }
 }

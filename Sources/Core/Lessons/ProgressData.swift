@@ -38,14 +38,21 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
     public var loopTimes = 3
     /// Silence after each pass of a looped line, for the learner to speak (seconds; 0 = none).
     public var loopPause = 0.0
+    /// Target language of the German dictionary words are looked up in: FreeDict's `deu-L` (`kape word --lang`).
+    public var dictionaryLanguage = "eng"
 
     public init() {}
+
+    /// A FreeDict language code: 2–16 ASCII letters or hyphens (eng, fra, ita, pt-br).
+    public static func isLanguageCode(_ s: String) -> Bool {
+        (2...16).contains(s.utf8.count) && s.utf8.allSatisfy { (97...122).contains($0) || $0 == 45 }
+    }
 
     public static let speedRange = 0.5...2.0
     public static let loopTimesRange = 1...99
     public static let loopPauseRange = 0.0...30.0
 
-    enum CodingKeys: String, CodingKey { case defaultSpeed, loopTimes, loopPause }
+    enum CodingKeys: String, CodingKey { case defaultSpeed, loopTimes, loopPause, dictionaryLanguage }
 
     /// Missing fields take their defaults; a value out of range is refused (`OutOfRange`), never replaced: the
     /// rest of the store is the learner's and must not be moved aside for a typo here.
@@ -54,6 +61,12 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
         defaultSpeed = try c.real(.defaultSpeed, in: Self.speedRange, default: 1)
         loopTimes = try c.integer(.loopTimes, in: Self.loopTimesRange, default: 3)
         loopPause = try c.real(.loopPause, in: Self.loopPauseRange, default: 0)
+        let language = try c.decodeIfPresent(String.self, forKey: .dictionaryLanguage) ?? "eng"
+        guard Self.isLanguageCode(language) else {
+            throw OutOfRange(field: (c.codingPath.map(\.stringValue) + ["dictionaryLanguage"]).joined(separator: "."),
+                             value: "'\(language.prefix(20))'", expected: "a FreeDict language code such as eng or fra")
+        }
+        dictionaryLanguage = language
     }
 }
 
