@@ -41,6 +41,19 @@ import Testing
         #expect(long.stderr.count < 1_000)
     }
 
+    /// `kape word -`: one answer per line read, not found said in its line, exit 1 when any was missing.
+    @Test func wordsFromStandardInput() throws {
+        let r = try KapeRun.run(["word", "-", "--json"], input: "möchte\n\nxqzzy\n„Brötchen,“\n")
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.count == 3)
+        #expect(lines[0]?["form"] as? String == "mögen" && lines[0]?["found"] as? Bool == true)
+        #expect(lines[1]?["word"] as? String == "xqzzy" && lines[1]?["found"] as? Bool == false && (lines[1]?["nearest"] as? [String])?.count == 5)
+        #expect(lines[2]?["form"] as? String == "Brötchen")
+        #expect(try KapeRun.run(["word", "-"], input: "Haus\n").status == 0)
+        #expect(try KapeRun.run(["word", "-", "--save"], input: "Haus\n").status == 2)
+    }
+
     @Test func usageErrorsExitTwo() throws {
         for args in [["word", ""], ["word", "😀"], ["word", "--", "..."], ["word", "Haus", "--slow"], ["word", "Haus", "--lang", "e/g"]] {
             let r = try KapeRun.run(args)

@@ -39,7 +39,7 @@ struct WordCommand: ParsableCommand {
             --say speaks it with espeak-ng through Kape's audio engine (--device wav:PATH writes it to a file).
             """)
 
-    @Argument(help: "A German word as it appears in a text: möchte, ging, Häusern, Brötchens.")
+    @Argument(help: "A German word as it appears in a text: möchte, ging, Häusern, Brötchens; - reads words from standard input, one a line, answering each as it comes.")
     var word: String
 
     @Flag(help: "One JSON object: the form looked up and why, and every article.")
@@ -65,6 +65,10 @@ struct WordCommand: ParsableCommand {
     var lesson: String?
 
     func validate() throws {
+        if word == "-" {
+            if say || save { throw ValidationError("- (words from standard input) goes without --say and --save") }
+            return
+        }
         if (sentence != nil || lesson != nil) && !save { throw ValidationError("--sentence and --lesson go with --save") }
         guard !WordLookup.trimmed(word).isEmpty else {
             throw ValidationError("WORD has no letters or digits: give a word such as Brötchen")
@@ -75,6 +79,7 @@ struct WordCommand: ParsableCommand {
 
     func run() throws {
         let lookup = try dictionary.lookup()
+        if word == "-" { return try batch(lookup) }
         guard let result = try lookup.lookup(word) else {
             let trimmed = WordLookup.trimmed(word)
             let tried = lookup.candidates(word).map(\.form)
@@ -99,6 +104,41 @@ struct WordCommand: ParsableCommand {
                 + (saved.map { $0 ? "saved \(result.form) to your words\n" : "\(result.form) is already in your words\n" } ?? ""))
         }
         if let spoken { try SpeechOutput.play(spoken.clip, output: output, name: "word") }
+    }
+}
+
+extension WordCommand {
+    /// Words from standard input, one a line, each answered as soon as it is read (a script, or a pipe kept open,
+    /// gets its answer without waiting for the end). Not found: `{"word", "found": false, "nearest"}` or a line
+    /// saying so; exit 1 when any was not found. A line is at most 64 KiB (the rest of a longer one is skipped).
+    func batch(_ lookup: WordLookup) throws {
+        var missing = 0
+        while let line = readLine(strippingNewline: true) {
+            let token = String(line.prefix(1 << 16))
+            guard !WordLookup.trimmed(token).isEmpty else { continue }
+            if let result = try lookup.lookup(token) {
+                if json {
+                    var o = WordJSON.object(result, dictionary: lookup.dictionary.name)
+                    o.add("found", true)
+                    Console.out(o.text + "\n")
+                } else {
+                    Console.out(WordText.render(result) + "\n")
+                }
+            } else {
+                missing += 1
+                let near = try lookup.dictionary.suggestions(WordLookup.trimmed(token))
+                if json {
+                    var o = JSONLine()
+                    o.add("word", WordLookup.trimmed(token))
+                    o.add("found", false)
+                    o.addRaw("nearest", WordJSON.array(near))
+                    Console.out(o.text + "\n")
+                } else {
+                    Console.out("\(WordLookup.trimmed(token).prefix(80)): not found" + (near.isEmpty ? "" : "; nearest: \(near.joined(separator: ", "))") + "\n\n")
+                }
+            }
+        }
+        if missing > 0 { throw ExitCode(ExitStatus.badInput) }
     }
 }
 
