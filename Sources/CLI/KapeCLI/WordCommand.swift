@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Synchronization
 import AudioDSP
 import AudioIO
 import Dictionary
@@ -219,21 +221,25 @@ enum SavedWords {
     }
 }
 
-/// The shadow screen's word mode, wired to the dictionary, espeak-ng and the vocabulary. Opened on first use, so
-/// a lesson without a dictionary installed still plays (the panel then says what is missing).
+/// The shadow screen's word mode, wired to the dictionary, espeak-ng and the vocabulary. Opened on a thread of its
+/// own as the lesson starts (Hunspell takes ~50 ms to load: the first `Enter` must not stall the sound), so a
+/// lesson without a dictionary installed still plays (the panel then says what is missing).
 enum WordModeActions {
     static func make(_ options: DictionaryOptions, lesson: String) -> WordActions {
         final class Lazy: @unchecked Sendable {
-            var lookup: Result<WordLookup, Error>?
+            private let state = Mutex<Result<WordLookup, Error>?>(nil)
             var speech: GermanSpeech?
             func get(_ options: DictionaryOptions) -> Result<WordLookup, Error> {
-                if let lookup { return lookup }
-                let made = Result { try options.lookup() }
-                lookup = made
-                return made
+                state.withLock { state in
+                    if let state { return state }
+                    let made = Result { try options.lookup() }
+                    state = made
+                    return made
+                }
             }
         }
         let lazy = Lazy()
+        Thread.detachNewThread { _ = lazy.get(options) }
         let panel = { (word: String) -> WordPanel in
             switch lazy.get(options) {
             case .failure(let e): return WordPanel(word: word, title: word, lines: ["\(e)"], found: false)
