@@ -28,6 +28,17 @@ import Language
         #expect(try Self.dict.entries("gehen").contains { $0.partOfSpeech == "verb" && $0.translations.contains("go") })
     }
 
+    /// FreeDict has no plural field: the lookup finds it among the "see" references that have a plural article.
+    @Test func singularNounsGetTheirPlural() throws {
+        let lookup = WordLookup(dictionary: Self.dict, stemmer: nil)
+        let haus = try #require(try lookup.lookup("Haus"))
+        #expect(haus.entries.first { $0.translations.contains("house") }?.plural == "Häuser")
+        #expect(try lookup.lookup("Tisch")?.entries.first?.plural == "Tische")
+        #expect(try lookup.lookup("Brötchen")?.entries.first { $0.number == "singular" }?.plural == "Brötchen")
+        // A plural article gets none.
+        #expect(try lookup.lookup("Häuser")?.entries.allSatisfy { $0.plural == nil } == true)
+    }
+
     @Test func anyCaseFindsTheLowerCasedIndex() throws {
         #expect(try Self.dict.entries("HAUS").count == 7)
         #expect(try Self.dict.entries("xqzzy").isEmpty)
@@ -125,6 +136,13 @@ import Language
         let e = DictEntry(text: "Haus\n\"  - house\n")
         #expect(e.examples.isEmpty)
         #expect(e.notes == ["\"  - house"])
+    }
+
+    @Test func aShortFormAfterTheIPAIsANote() {
+        let e = DictEntry(text: "Bahnhof /bˈɑːnhoːf/ (Bhf. /bˌeːhˌɑːˈɛf/) <masc, n, sg>\nstation <n>\n")
+        #expect(e.headword == "Bahnhof" && e.ipa == "bˈɑːnhoːf" && e.gender == "masculine")
+        #expect(e.notes == ["(Bhf. /bˌeːhˌɑːˈɛf/)"])
+        #expect(e.translations == ["station"])
     }
 
     @Test func anyTextParsesWithoutTrapping() {

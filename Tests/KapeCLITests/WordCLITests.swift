@@ -8,7 +8,7 @@ import Testing
     @Test func aWordShowsItsArticle() throws {
         let r = try KapeRun.run(["word", "Brötchen"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("Brötchen  /bɾˈøːtçən/  (noun, neuter, singular)"))
+        #expect(r.stdout.contains("Brötchen  /bɾˈøːtçən/  (noun, neuter, singular, plural Brötchen)"))
         #expect(r.stdout.contains("bread roll"))
     }
 

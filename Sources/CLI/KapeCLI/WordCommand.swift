@@ -161,7 +161,7 @@ enum WordText {
         var out = ""
         if r.form.lowercased() != r.word.lowercased() { out += "\(r.word) → \(r.form) (\(r.reason))\n" }
         for (n, e) in r.entries.enumerated() {
-            let grammar = [e.partOfSpeech, e.gender, e.number].compactMap { $0 } + e.tags
+            let grammar = [e.partOfSpeech, e.gender, e.number, e.plural.map { "plural \($0)" }].compactMap { $0 } + e.tags
             out += "\(n + 1). \(e.headword)" + (e.ipa.map { "  /\($0)/" } ?? "") + (grammar.isEmpty ? "" : "  (\(grammar.joined(separator: ", ")))") + "\n"
             out += "   " + (e.labels.isEmpty ? "" : e.labels.joined(separator: " ") + " ") + e.translations.joined(separator: "; ") + "\n"
             for x in e.examples.prefix(3) { out += "   „\(x.source)“ – \(x.translation)\n" }
@@ -192,6 +192,7 @@ enum WordJSON {
         if let p = e.partOfSpeech { line.add("pos", p) }
         if let g = e.gender { line.add("gender", g) }
         if let n = e.number { line.add("number", n) }
+        if let p = e.plural { line.add("plural", p) }
         line.addRaw("tags", array(e.tags))
         line.addRaw("labels", array(e.labels))
         line.addRaw("translations", array(e.translations))

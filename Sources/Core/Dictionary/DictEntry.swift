@@ -20,6 +20,9 @@ public struct DictEntry: Sendable, Equatable {
     public var gender: String?
     /// "singular" or "plural" when the article says which.
     public var number: String?
+    /// A singular noun's plural: FreeDict has no plural field, but lists the plural among the "see" references, and
+    /// it has an article of its own marked `<pl>` (`WordLookup` finds it).
+    public var plural: String?
     /// Grammar tags not named above (`intr`, `pers`), as given.
     public var tags: [String] = []
     /// Usage and subject labels (`[ugs.]`, `[adm.]`).
@@ -67,10 +70,12 @@ public struct DictEntry: Sendable, Equatable {
             rest = rest[..<tagStart]
         }
         rest = rest.trimmingSpaces
-        if rest.hasSuffix("/"), let open = rest.dropLast().lastIndex(of: "/"), open > rest.startIndex,
-           rest[rest.index(before: open)] == " " {
-            ipa = String(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)])
-            rest = rest[..<open].trimmingSpaces
+        // `Headword /IPA/`, sometimes followed by a short form with its own IPA: `Bahnhof /…/ (Bhf. /…/)`.
+        if let open = rest.range(of: " /"), let close = rest[open.upperBound...].firstIndex(of: "/") {
+            ipa = String(rest[open.upperBound..<close])
+            let after = rest[rest.index(after: close)...].trimmingSpaces
+            if !after.isEmpty { notes.append(String(after)) }
+            rest = rest[..<open.lowerBound].trimmingSpaces
         }
         headword = String(rest)
     }

@@ -4,7 +4,7 @@ import Synchronization
 
 /// A dictzip file (`.dict.dz`): gzip whose FEXTRA field `RA` lists the compressed size of each fixed-length
 /// chunk, each chunk flushed so it inflates on its own as raw deflate. Reading a span inflates only the chunks it
-/// covers; the last two stay cached, since lookups of one word read neighbouring articles.
+/// covers; the last eight stay cached, since lookups of one word read neighbouring articles.
 public final class DictzipReader: @unchecked Sendable {
     public let path: String
     private let file: ByteSource
@@ -15,6 +15,9 @@ public final class DictzipReader: @unchecked Sendable {
     private let cache = Mutex<[(index: Int, bytes: [UInt8])]>([])
     /// zlib keeps a pointer back to its stream, so the stream needs an address that never moves.
     private let stream: UnsafeMutablePointer<z_stream>
+
+    /// Chunks kept inflated (58 KB each in FreeDict): a lookup reads its articles and their plurals' nearby.
+    static let cachedChunks = 8
 
     /// Longest span read at once: FreeDict's longest article is a few kB.
     public static let spanLimit = 1 << 20
@@ -82,7 +85,7 @@ public final class DictzipReader: @unchecked Sendable {
                 do throws(DictionaryError) { return .success(try inflate(compressed, chunk: index)) } catch { return .failure(error) }
             }
             if case .success(let bytes) = inflated {
-                if cache.count == 2 { cache.removeFirst() }
+                if cache.count == Self.cachedChunks { cache.removeFirst() }
                 cache.append((index, bytes))
             }
             return inflated

@@ -78,13 +78,33 @@ public final class WordLookup: @unchecked Sendable {
         for candidate in candidates(token) {
             let entries = try dictionary.entries(candidate.form)
             if !entries.isEmpty {
-                let ranked = Self.ranked(entries, form: candidate.form, word: word)
+                var ranked = Self.ranked(entries, form: candidate.form, word: word)
+                try findPlurals(&ranked)
                 // Hunspell's stems are lower case (haus): show the headword as the dictionary spells it.
                 let form = ranked.first.map { $0.headword.lowercased() == candidate.form.lowercased() ? $0.headword : candidate.form } ?? candidate.form
                 return WordLookupResult(word: word, form: form, reason: candidate.reason, entries: ranked)
             }
         }
         return nil
+    }
+
+    /// For the first few singular nouns: the first one-word "see" reference that has a plural article of the
+    /// same spelling (Haus → Häuser, Brötchen → Brötchen). A few index searches each, only for nouns.
+    private func findPlurals(_ entries: inout [DictEntry]) throws(DictionaryError) {
+        var known: [String: Bool] = [:]
+        for i in entries.indices.prefix(3) where entries[i].partOfSpeech == "noun" && entries[i].number == "singular" {
+            for ref in entries[i].seeAlso.prefix(3) where !ref.contains(" ") && ref.first?.isUppercase == true {
+                let isPlural: Bool
+                if let k = known[ref] { isPlural = k } else {
+                    isPlural = try dictionary.entries(ref).contains { $0.headword == ref && $0.number == "plural" }
+                    known[ref] = isPlural
+                }
+                if isPlural {
+                    entries[i].plural = ref
+                    break
+                }
+            }
+        }
     }
 
     /// The articles of the form itself first (its case too: `sein` the verb before `Sein` the noun), then those
