@@ -61,6 +61,19 @@ import Testing
         }
     }
 
+    /// `--lang L` reads freedict-deu-L: here the real German–English files under another name in a folder of their own.
+    @Test func langPicksAnotherInstalledDictionary() throws {
+        let dir = try TemporaryDirectory()
+        for ext in ["index", "dict.dz"] {
+            try FileManager.default.createSymbolicLink(atPath: dir.path("freedict-deu-tst.\(ext)"), withDestinationPath: "/usr/share/dictd/freedict-deu-eng.\(ext)")
+        }
+        let r = try KapeRun.run(["word", "Haus", "--lang", "tst", "--dictionaries", dir.url.path, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"dictionary\": \"freedict-deu-tst\""))
+        let missing = try KapeRun.run(["word", "Haus", "--lang", "eng", "--dictionaries", dir.url.path])
+        #expect(missing.status == 1 && missing.stderr.contains("(installed: deu-tst)"), "\(missing.stderr)")
+    }
+
     @Test func anotherLanguageThatIsNotInstalledIsNamed() throws {
         let r = try KapeRun.run(["word", "Haus", "--lang", "xyz"])
         #expect(r.status == 1)
