@@ -140,6 +140,8 @@ public final class ShadowLoop {
     private func keys(_ keys: [Key]) throws {
         for k in keys {
             dirty = true
+            // Word mode draws a panel: only on the full screen (plain and JSON lines have nowhere to show it).
+            if !fullScreen, k == .char("w") || k == .char("W") { continue }
             switch view.key(k) {
             case .quit: quit = true; return
             case .restart:
