@@ -2,11 +2,12 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages: C libraries for the shims, and the real parts the tests drive (umockdev, ALSA plugins, PulseAudio,
-# PipeWire with WirePlumber).
+# PipeWire with WirePlumber); the words: FreeDict German–English, Hunspell's German, espeak-ng linked, uchardet.
 APT_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev zlib1g-dev \
 	umockdev evemu-tools alsa-utils libasound2-plugins pulseaudio pulseaudio-utils sox mawk \
 	librsvg2-bin chromium python3-gi gir1.2-umockdev-1.0 espeak-ng flac tmux \
-	pipewire pipewire-bin wireplumber binutils libdbus-1-dev rtkit polkitd dbus-daemon dbus-bin
+	pipewire pipewire-bin wireplumber binutils libdbus-1-dev rtkit polkitd dbus-daemon dbus-bin \
+	dict-freedict-deu-eng hunspell-de-de libhunspell-dev libespeak-ng-dev libuchardet-dev
 BUILD_FLAGS := -Xswiftc -warnings-as-errors
 KAPE := .build/release/kape
 PREFIX ?= /usr/local

@@ -1,3 +1,4 @@
+import AudioDSP
 import AudioIO
 import Foundation
 import Lessons
@@ -48,6 +49,28 @@ import Testing
         for _ in 0..<60 { try p.step { if case .cue(let i, _, _) = $0 { changes.append(i) } } }
         #expect(changes == [3], "the highlight went straight to line 4 and stayed: \(changes)")
         #expect(p.heardTime > transcript.cues[3].start)
+    }
+
+    /// The word mode's speech goes into the silence of a pause through the lesson's own sink; lesson time stands.
+    @Test func speechPlaysIntoThePauseWithoutMovingTheLesson() throws {
+        let dir = try TemporaryDirectory()
+        let (p, _) = try player(dir, delay: 0)
+        try steps(p, 20)
+        try p.command(.pause) { _ in }
+        try steps(p, 40)  // the lesson's audio drained: silence from here
+        let before = p.heardTime, written = p.clock.framesWritten
+        let tone = (0..<2_000).map { Float(sin(Double($0) * 0.3)) * 0.5 }
+        p.speak(Clip(name: "word", rate: Self.rate, channels: 1, samples: tone))
+        #expect(p.speaking)
+        try steps(p, 40)
+        #expect(!p.speaking)
+        #expect(p.heardTime == before, "the lesson did not move")
+        p.sink.finish()
+        let out = try ClipFile.load(dir.path("out.wav"))
+        let spoken = out.samples[(written * out.channels)..<((written + 2_000) * out.channels)]
+        let peak = spoken.map(abs).max() ?? 0
+        #expect(peak > 0.45 && peak < 0.55, "\(peak)")
+        #expect(out.samples[((written + 2_100) * out.channels)..<((written + 2_500) * out.channels)].allSatisfy { $0 == 0 })
     }
 
     @Test func theLessonEndsWhenItsLastFrameIsHeardAndCanRestart() throws {

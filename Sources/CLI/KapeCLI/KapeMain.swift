@@ -20,7 +20,8 @@ public struct Kape: ParsableCommand {
         subcommands: [Replay.self, Eval.self, TraceCommand.self, Accuracy.self, SoundCommand.self, SoundsCommand.self,
                       AudioCommand.self, BenchCommand.self, DecksCommand.self, Play.self, Check.self, Stats.self,
                       Review.self, Dictate.self, Devices.self, Live.self, Record.self, RumbleCommand.self,
-                      StretchCommand.self, LessonsCommand.self, ShadowCommand.self, TranscriptCommand.self, SettingsCommand.self])
+                      StretchCommand.self, LessonsCommand.self, ShadowCommand.self, TranscriptCommand.self, SettingsCommand.self,
+                      WordCommand.self, WordsCommand.self])
 
     public init() {}
 }

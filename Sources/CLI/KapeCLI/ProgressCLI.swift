@@ -11,6 +11,12 @@ enum ProgressCLI {
                       onDamaged: { Console.err("kape: warning: \($0)\n") })
     }
 
+    /// The vocabulary (`words.json`) beside the progress store.
+    static func vocabulary() throws -> VocabularyStore {
+        VocabularyStore(directory: ProgressStore.defaultDirectory(),
+                        onDamaged: { Console.err("kape: warning: \($0)\n") })
+    }
+
     /// Local time zone (TZ) and Gregorian days.
     static var calendar: Calendar {
         var c = Calendar(identifier: .gregorian)

@@ -14,7 +14,8 @@ struct ShadowCommand: ParsableCommand {
         discussion: """
             On a terminal: the transcript with the line heard highlighted. Keys: space pause, ←/→ previous/next line, \
             [/] 5 s back/forward, ↑/↓ choose a line and Enter to jump, +/− speed, l loop the line (see `kape settings`), \
-            q quit. \
+            w words: ←/→ choose a word of the line, Enter its dictionary entry (playback pauses), h hear it (H slowly), \
+            s save it (`kape words`, `kape review`), Esc back; q quit. \
             Otherwise plain lines (or JSON lines with --json); keys are still read from standard input. \
             The place is saved when you quit and playback resumes there; hearing the whole lesson marks it completed.
             """)
@@ -33,6 +34,7 @@ struct ShadowCommand: ParsableCommand {
     var start: Double?
     @Option(help: "ALSA device, or wav:PATH. Default: ALSA's default, else a WAV file.")
     var device: String?
+    @OptionGroup var dictionary: DictionaryOptions
 
     func validate() throws {
         try OptionCheck.number(speed, "--speed", ShadowMachine.speedRange)
@@ -70,7 +72,8 @@ struct ShadowCommand: ParsableCommand {
         let record: (() throws -> Int)? = sink is AlsaSink ? {
             try store.update { $0.completeLesson(l.info.id, at: ProgressCLI.now(), calendar: ProgressCLI.calendar) }
         } : nil
-        let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen, paced: paced, onEnded: record)
+        let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen, paced: paced, onEnded: record,
+                              words: WordModeActions.make(dictionary, lesson: l.info.id))
         let heard = try loop.run()
         sink.finish()
         // Heard to the end: next time starts from the beginning.

@@ -46,6 +46,9 @@ public final class LessonPlayer {
     private var flushed = false
     /// The sink frame where the silence after the last rendered frame starts.
     private var endSinkFrame: Int?
+    /// Speech (the word mode's) at the device's rate, mono, played into the silence of a pause.
+    private var voice: [Float] = []
+    private var voiceAt = 0
     private var input: [Float]
     private var stretched: [Float]
     private var output: [Float]
@@ -88,6 +91,16 @@ public final class LessonPlayer {
     }
 
     public var rate: Int { reader.rate }
+
+    /// Plays `clip` through this sink in the silence while paused (lesson time does not move); a new clip replaces
+    /// one still playing.
+    public func speak(_ clip: Clip) {
+        voice = clip.converted(rate: sink.info.rate, channels: 1).samples
+        voiceAt = 0
+    }
+
+    /// Speech is still to be written.
+    public var speaking: Bool { voiceAt < voice.count }
 
     /// What a screen or a JSON line shows of the player.
     public struct State: Equatable {
@@ -258,6 +271,11 @@ public final class LessonPlayer {
             n = machine.playing && holdFrames > 0 ? min(period, holdFrames) : period
             holdFrames -= machine.playing ? min(n, holdFrames) : 0
             for i in 0..<(n * ch) { output[i] = 0 }
+            if !machine.playing && speaking {
+                let k = min(n, voice.count - voiceAt)
+                for i in 0..<k { for c in 0..<ch { output[i * ch + c] = voice[voiceAt + i] } }
+                voiceAt += k
+            }
             if renderDone && endSinkFrame == nil { endSinkFrame = clock.framesWritten }
             clock.wroteSilence(frames: n, at: sentPosition)
         } else {

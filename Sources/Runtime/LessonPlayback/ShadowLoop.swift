@@ -18,6 +18,10 @@ public final class ShadowLoop {
     /// The lesson was heard to the end: records it, returns the points earned. Nil when it cannot have been heard
     /// (not played in real time to a sound device): the end is then said, and neither recorded nor rewarded.
     public let onEnded: (() throws -> Int)?
+    /// The word mode's dictionary, speech and vocabulary; nil: `w` shows that words are not available.
+    public let words: WordActions?
+    /// The panel paused playback: closing it resumes.
+    private var resumeAfterPanel = false
     private var parser = KeyParser()
     private var stdinOpen = true
     private var quit = false
@@ -30,7 +34,8 @@ public final class ShadowLoop {
     public private(set) var quitSignal: Int32?
 
     public init(player: LessonPlayer, view: ShadowView, output: ShadowOutput, fullScreen: Bool, paced: Bool,
-         onEnded: (() throws -> Int)?) {
+         onEnded: (() throws -> Int)?, words: WordActions? = nil) {
+        self.words = words
         self.player = player
         self.view = view
         self.output = output
@@ -47,7 +52,7 @@ public final class ShadowLoop {
         while !quit {
             // Paused on a sink that is not real time: silence would only grow the file, as fast as the disk takes
             // it, so the loop sleeps until a key or a signal; with no input left nothing can resume it.
-            let idle = !paced && !player.state.playing
+            let idle = !paced && !player.state.playing && !player.speaking
             if idle && !stdinOpen { break }
             if !idle { try pump() }
             if player.ended && !endHandled {
@@ -135,6 +140,8 @@ public final class ShadowLoop {
     private func keys(_ keys: [Key]) throws {
         for k in keys {
             dirty = true
+            // Word mode draws a panel: only on the full screen (plain and JSON lines have nowhere to show it).
+            if !fullScreen, k == .char("w") || k == .char("W") { continue }
             switch view.key(k) {
             case .quit: quit = true; return
             case .restart:
@@ -143,9 +150,36 @@ public final class ShadowLoop {
                 try player.restart(emit: event)
             case .command(let c): try player.command(c, emit: event)
             case .none: break
+            case .lookUp(let word): try lookUp(word)
+            case .say(let word, let slow):
+                guard let words else { break }
+                do { player.speak(try words.say(word, slow)) } catch { view.wordMode?.panel?.message = "\(error)" }
+            case .save(let word, let sentence, let cue):
+                guard let words else { break }
+                if view.wordMode?.panel == nil { try lookUp(word) }
+                let message: String
+                do { message = try words.save(word, sentence, cue) } catch { message = "not saved: \(error)" }
+                view.wordMode?.panel?.message = message
+            case .closePanel:
+                if resumeAfterPanel { try player.command(.resume, emit: event) }
+                resumeAfterPanel = false
             }
             reportState()
         }
+    }
+
+    /// The entry in the panel; playback pauses while it is open (and resumes when it closes, if it was playing).
+    private func lookUp(_ word: String) throws {
+        guard view.wordMode != nil else { return }
+        guard let words else {
+            view.wordMode?.panel = WordPanel(word: word, title: word, lines: ["No dictionary: install Debian's dict-freedict-deu-eng."], found: false)
+            return
+        }
+        if player.state.playing && !resumeAfterPanel {
+            try player.command(.pause, emit: event)
+            resumeAfterPanel = true
+        }
+        view.wordMode?.panel = words.lookUp(word)
     }
 
     private func signals() throws {

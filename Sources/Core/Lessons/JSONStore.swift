@@ -8,10 +8,35 @@ public struct ProgressError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// The progress file `progress.json` in the data directory. Every access holds an exclusive `flock` on
-/// `progress.lock`, so concurrent processes serialise their read-modify-write cycles; every write goes to a
+/// What a `JSONStore` holds: a versioned JSON document with an empty state.
+public protocol StoreDocument: Codable, Sendable {
+    init()
+    /// The format the document is in; a save writes `currentVersion` (an older file is migrated by being saved).
+    var version: Int { get set }
+    /// What to delete when a save would pass the size Kape reads back, for the message.
+    var whatToTrim: String { get }
+    /// The newest format this build reads and writes; a file with a higher `version` is refused, untouched.
+    static var currentVersion: Int { get }
+    /// `progress` → progress.json and progress.lock.
+    static var baseName: String { get }
+    static var kind: InputFile.Kind { get }
+    /// Takes out what the store should no longer keep (`StoreRetention`); returned records go to the archive.
+    mutating func foldOldRecords() -> [DictationResult]
+}
+
+extension StoreDocument {
+    /// A document that keeps everything folds nothing.
+    public mutating func foldOldRecords() -> [DictationResult] { [] }
+    public var whatToTrim: String { "back it up, then move it aside to start a new one" }
+}
+
+/// The learner's progress: `progress.json`.
+public typealias ProgressStore = JSONStore<ProgressData>
+
+/// A JSON file in the data directory (the progress store, the vocabulary). Every access holds an exclusive `flock`
+/// on `NAME.lock`, so concurrent processes serialise their read-modify-write cycles; every write goes to a
 /// temporary file that is fsynced and renamed over the old one, so a crash leaves either the old or the new file.
-public struct ProgressStore: Sendable {
+public struct JSONStore<Document: StoreDocument>: Sendable {
     /// Points inside a save where the crash tests make the process die.
     public enum SavePhase: String, Sendable, CaseIterable {
         case tempOpened = "temp-opened", halfWritten = "half-written", synced, renamed
@@ -28,8 +53,8 @@ public struct ProgressStore: Sendable {
         self.onDamaged = onDamaged
     }
 
-    public var path: String { directory + "/progress.json" }
-    var lockPath: String { directory + "/progress.lock" }
+    public var path: String { directory + "/" + Document.baseName + ".json" }
+    var lockPath: String { directory + "/" + Document.baseName + ".lock" }
 
     /// `$XDG_DATA_HOME/kape`, else `~/.local/share/kape`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -39,15 +64,15 @@ public struct ProgressStore: Sendable {
     }
 
     /// No data folder yet (or none that can be made: a read-only home) reads as an empty store, without making one.
-    public func read() throws -> ProgressData {
-        if access(directory, F_OK) != 0 && errno == ENOENT { return ProgressData() }
+    public func read() throws -> Document {
+        if access(directory, F_OK) != 0 && errno == ENOENT { return Document() }
         return try locked { try load() }
     }
 
     /// Read, change, write back, all under the lock. Nothing is written when `body` throws. Records past
     /// `StoreRetention` are folded into the summary and appended to the archive first, so the file stays small.
     @discardableResult
-    public func update<T>(_ body: (inout ProgressData) throws -> T) throws -> T {
+    public func update<T>(_ body: (inout Document) throws -> T) throws -> T {
         try locked {
             sweepStaleTemporaries()
             var data = try load()
@@ -60,10 +85,10 @@ public struct ProgressStore: Sendable {
     }
 
     /// Where folded dictation results go, one JSON object a line; Kape never reads it back.
-    public var archivePath: String { directory + "/progress-archive.jsonl" }
+    public var archivePath: String { directory + "/" + Document.baseName + "-archive.jsonl" }
     /// The archive is renamed to this past `archiveLimit` (replacing the one before).
-    public var oldArchivePath: String { directory + "/progress-archive.1.jsonl" }
-    public static let archiveLimit = 64 << 20
+    public var oldArchivePath: String { directory + "/" + Document.baseName + "-archive.1.jsonl" }
+    public static var archiveLimit: Int { 64 << 20 }
 
     /// Appends and syncs before the store is saved: a crash in between repeats lines in the archive, never loses one.
     private func archive(_ results: [DictationResult]) throws {
@@ -115,23 +140,22 @@ public struct ProgressStore: Sendable {
         return try body()
     }
 
-    private func load() throws -> ProgressData {
+    private func load() throws -> Document {
         let bytes: Data
         do throws(FileError) {
-            guard let b = try InputFile.readIfPresent(path, as: .progress) else { return ProgressData() }
+            guard let b = try InputFile.readIfPresent(path, as: Document.kind) else { return Document() }
             bytes = Data(b)
         } catch {
             throw ProgressError(error.description)
         }
         // A newer kape's file is not damaged: refuse it instead of moving it aside.
-        struct Header: Decodable { var version: Int }
-        if let header = try? JSONDecoder().decode(Header.self, from: bytes), header.version > ProgressData.currentVersion {
-            throw ProgressError("\(path): written by a newer kape (format \(header.version), this one reads \(ProgressData.currentVersion))")
+        if let header = try? JSONDecoder().decode(StoreHeader.self, from: bytes), header.version > Document.currentVersion {
+            throw ProgressError("\(path): written by a newer kape (format \(header.version), this one reads \(Document.currentVersion))")
         }
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .secondsSince1970
-            return try JSONFile.decode(ProgressData.self, from: bytes, file: path, decoder: decoder)
+            return try JSONFile.decode(Document.self, from: bytes, file: path, decoder: decoder)
         } catch let e as OutOfRange {
             let text = e.field.hasPrefix(path) ? e.description : "\(path): \(e.description)"
             throw ProgressError("\(text); correct that value in the file (nothing was changed)")
@@ -143,24 +167,22 @@ public struct ProgressStore: Sendable {
                 throw ProgressError("\(path): damaged (\(error)) and cannot be moved aside: \(String(cString: strerror(errno)))")
             }
             onDamaged((error is JSONFileError ? "\(error): damaged" : "\(path): damaged (\(error))") + "; moved aside to \(aside); starting an empty store")
-            return ProgressData()
+            return Document()
         }
     }
 
-    func save(_ data: ProgressData) throws {
+    func save(_ data: Document) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .secondsSince1970
         var data = data
-        data.version = ProgressData.currentVersion
+        data.version = Document.currentVersion
         let bytes = [UInt8](try encoder.encode(data))
         // What the reader would refuse must not be written: the learner would be locked out of every store command.
-        let limit = InputFile.Kind.progress.limit
+        let limit = Document.kind.limit
         guard bytes.count <= limit else {
             throw ProgressError("\(path): saving would make it \(InputFile.sizeText(bytes.count)), over the "
-                + "\(InputFile.sizeText(limit)) Kape reads back, so nothing was saved (the file is as it was). It holds "
-                + "\(data.review.items.count) review phrases and \(data.positions.count) saved positions: back it up, then "
-                + "delete old entries of \"review\" → \"items\" or \"positions\", or move it aside to start a new store")
+                + "\(InputFile.sizeText(limit)) Kape reads back, so nothing was saved (the file is as it was): \(data.whatToTrim)")
         }
         // A temporary file created exclusively beside the store (never through a link), renamed over it once synced.
         do throws(FileError) {
@@ -178,3 +200,6 @@ public struct ProgressStore: Sendable {
         }
     }
 }
+
+/// Just the format version of a store file.
+private struct StoreHeader: Decodable { var version: Int }
