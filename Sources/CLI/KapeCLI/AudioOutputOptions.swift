@@ -7,7 +7,7 @@ import TextFormat
 
 /// Where sound goes: `--device` (an ALSA PCM, or `wav:PATH` for the file sink) and its shape.
 struct AudioOutputOptions: ParsableArguments {
-    @Option(help: "ALSA playback device (see `kape audio devices`), or wav:PATH to write a WAV file. Default: ALSA's default, else a WAV file.")
+    @Option(help: "ALSA playback device (see `kape audio devices`), or wav:PATH to write a WAV file. Default: ALSA's default (with none, nothing is heard).")
     var device: String?
 
     @Option(help: "Sample rate in Hz.")
@@ -37,10 +37,10 @@ struct AudioOutputOptions: ParsableArguments {
 
     var request: SinkRequest { SinkRequest(rate: rate, channels: 2, periodFrames: period, periods: periods, adaptive: !fixedBuffer, lean: !fullBuffer) }
 
-    /// Opens the sink (see `openSink`); a fall-back to the WAV file is said in one line on stderr.
-    func open(paced: Bool, fallback: FallbackWAV, verbose: Bool) throws -> AudioSink {
+    /// Opens the sink (see `openSink`); no sound output is said in one line on stderr.
+    func open(paced: Bool, verbose: Bool) throws -> AudioSink {
         AlsaSink.setQuiet(!verbose)
-        let (sink, note) = try openSink(device: device, request: request, paced: paced, fallback: fallback)
+        let (sink, note) = try openSink(device: device, request: request, paced: paced)
         if let note { Console.err("kape: \(note)\n") }
         return sink
     }

@@ -133,7 +133,13 @@ final class PhrasePlayer {
     private let bonk: Int
 
     init(lesson: Lesson, output: AudioOutputOptions, sounds: String) throws {
-        let sink = try output.open(paced: true, fallback: FallbackWAV("dictate"), verbose: false)
+        AlsaSink.setQuiet(true)
+        let (sink, note) = try openSink(device: output.device, request: output.request, paced: true)
+        // Dictation asks what was heard: with no sound output nothing can be, so it says so instead of asking.
+        if let note {
+            throw InputError("\(note). Dictation needs to be heard: connect a sound device or name one with --device "
+                             + "(`kape audio devices`), or type answers from a file with --answers FILE")
+        }
         // Only the phrases are kept, each cut from the streamed lesson and converted once.
         let reader = try SoundFileReader(path: lesson.audioPath)
         var clips: [Clip] = []

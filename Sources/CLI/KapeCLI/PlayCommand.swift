@@ -44,7 +44,7 @@ struct Play: ParsableCommand {
     @Flag(help: "No sound.")
     var noSound = false
 
-    @Option(help: "Sound: an ALSA device or wav:PATH (headless: wav:PATH only). Default: ALSA's default, else a WAV file in $TMPDIR.")
+    @Option(help: "Sound: an ALSA device or wav:PATH (headless: wav:PATH only, else no sound). Default: ALSA's default (with none, the game is silent).")
     var device: String?
 
     @Flag(help: .hidden)
@@ -84,9 +84,11 @@ struct Play: ParsableCommand {
         if chosen.isLocked(in: store) {
             throw InputError("deck '\(deck)' is VIP and locked")
         }
-        // The sounds before the round: a broken one is reported before a minute of play, not after it.
+        // The sounds before the round: a broken one is reported before a minute of play, not after it. A headless
+        // round is heard by no one: its sound is rendered only into the file --device wav:PATH names.
         let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 512, periods: 3)
-        let bank = noSound ? nil : try SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: sounds.path,
+        let wav = OutputDevice.wavPath(device)
+        let bank = wav == nil ? nil : try SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: sounds.path,
                                                           rate: request.rate, channels: request.channels)
         let historyPath = RoundHistory.defaultPath()
         var history = try loadHistory(historyPath)
@@ -101,7 +103,7 @@ struct Play: ParsableCommand {
         round.end()
 
         Console.out(render(round.events, result: round.machine.result))
-        if let bank { try writeSound(round.events, bank: bank, request: request) }
+        if let bank, let wav { try writeSound(round.events, bank: bank, request: request, to: wav) }
         if let share {
             let png = ShareCard.png(result: round.machine.result, deckTitle: chosen.title)
             try OutputFile.write(png, to: share)
@@ -165,14 +167,8 @@ struct Play: ParsableCommand {
     }
 
     /// Feedback sounds at their round-clock frames into a WAV file, rendered offline (no waiting).
-    private func writeSound(_ events: [RoundMachine.Timed], bank: SoundBank, request: SinkRequest) throws {
-        let sink: WavFileSink
-        if let device {
-            sink = try WavFileSink(path: String(device.dropFirst(4)), request: request, paced: false)
-        } else {
-            sink = try FallbackWAV("play").open(request: request, paced: false)
-            FileHandleOutput.stderr("kape: sound written to \(sink.path)\n")
-        }
+    private func writeSound(_ events: [RoundMachine.Timed], bank: SoundBank, request: SinkRequest, to path: String) throws {
+        let sink = try WavFileSink(path: path, request: request, paced: false)
         let engine = AudioEngine(sink: sink, bank: bank)
         let rate = Double(sink.info.rate)
         // The file spans the whole round clock, so its timeline lines up with the printed events.

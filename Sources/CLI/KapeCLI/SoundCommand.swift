@@ -96,7 +96,7 @@ struct SoundPlay: ParsableCommand {
         guard let path = files.first(where: { ClipFile.baseName($0) == name }) else {
             throw InputError("no sound named '\(name)' in \(dir): see `kape sound list`")
         }
-        let sink = try output.open(paced: false, fallback: FallbackWAV("sound-\(name)"), verbose: verbose)
+        let sink = try output.open(paced: false, verbose: verbose)
         var bank = SoundBank()
         try bank.load(path, rate: sink.info.rate, channels: sink.info.channels)
         let engine = AudioEngine(sink: sink, bank: bank)

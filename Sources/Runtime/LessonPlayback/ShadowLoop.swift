@@ -59,7 +59,7 @@ public final class ShadowLoop {
                     view.notice = "Lesson heard to the end: completed, +\(points) points. Space plays it again, q quits."
                 } else {
                     say(output.end(heard: player.heardTime, points: nil))
-                    view.notice = "Played to the end into a file, not to a sound device: not recorded as completed. "
+                    view.notice = "Played to the end, not through a sound device: not recorded as completed. "
                         + "Space plays it again, q quits."
                 }
                 dirty = true
@@ -75,7 +75,7 @@ public final class ShadowLoop {
             if fds[1].revents != 0 { try signals() }
             if fds[0].revents != 0 { try readKeys() }
         }
-        if !player.ended { say(output.quit(heard: player.heardTime)) }
+        if !player.ended && !fullScreen { say(output.quit(heard: player.heardTime)) }
         return player.heardTime
     }
 

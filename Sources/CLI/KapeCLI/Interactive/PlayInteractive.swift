@@ -40,9 +40,14 @@ extension Play {
             do {
                 AlsaSink.setQuiet(true)
                 let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 128, periods: 2, adaptive: !fixedBuffer)
-                let (sink, note) = try openSink(device: device, request: request, paced: true, fallback: FallbackWAV("play"))
-                if let note, let wav = sink as? WavFileSink { soundNote = "Pa kartë zëri: tingujt shkojnë në \(wav.path)"; soundMessage = note }
-                sound = try GameSound(sink: sink, soundsDirectory: sounds.path)
+                let (sink, note) = try openSink(device: device, request: request, paced: true)
+                if let note {
+                    // No sound output: the game goes on silent, with no render thread playing to nothing.
+                    soundNote = "Pa dalje zëri: loja vazhdon pa zë"
+                    soundMessage = note
+                } else {
+                    sound = try GameSound(sink: sink, soundsDirectory: sounds.path)
+                }
             } catch {
                 soundNote = "Pa zë: gabim i pajisjes së zërit"
                 soundMessage = "no sound: \(error)"
