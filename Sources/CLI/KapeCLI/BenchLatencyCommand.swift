@@ -29,7 +29,7 @@ struct BenchLatency: ParsableCommand {
     @Argument(help: "An evemu recording or a kape CSV trace.")
     var trace: String
 
-    @OptionGroup var output: AudioOutputOptions
+    @OptionGroup var output: EngineAudioOutputOptions
     @OptionGroup var sounds: SoundsDirectoryOption
     @OptionGroup var tuning: TiltOptions
 

@@ -18,10 +18,16 @@ public struct Kape: ParsableCommand {
             kape --generate-completion-script bash (or zsh, fish); `make install` installs it.
             """,
         version: kapeVersion,
-        subcommands: [Replay.self, Eval.self, TraceCommand.self, Accuracy.self, SoundCommand.self, SoundsCommand.self,
-                      AudioCommand.self, BenchCommand.self, DecksCommand.self, Play.self, Check.self, Stats.self,
-                      Review.self, Dictate.self, Devices.self, Live.self, Record.self, RumbleCommand.self,
-                      StretchCommand.self, LessonsCommand.self, ShadowCommand.self, TranscriptCommand.self, SettingsCommand.self])
+        // What people come for first: the game, then the lessons; the engine's tools after them.
+        groupedSubcommands: [
+            CommandGroup(name: "Play", subcommands: [Play.self, DecksCommand.self]),
+            CommandGroup(name: "Learn", subcommands: [LessonsCommand.self, ShadowCommand.self, Dictate.self, Review.self,
+                                                      Stats.self, SettingsCommand.self, Check.self, TranscriptCommand.self]),
+            CommandGroup(name: "Engine and tools", subcommands: [Devices.self, Live.self, Record.self, RumbleCommand.self,
+                                                                 Replay.self, Eval.self, TraceCommand.self, Accuracy.self,
+                                                                 SoundCommand.self, AudioCommand.self, BenchCommand.self,
+                                                                 StretchCommand.self]),
+        ])
 
     public init() {}
 }
@@ -33,6 +39,7 @@ public enum KapeMain {
         StandardStreams.ignoreFileSizeSignal()
         SignalMask.unblockControlSignals()
         do {
+            try UnknownCommand.check(arguments ?? Array(CommandLine.arguments.dropFirst()))
             var command = try Kape.parseAsRoot(arguments)
             try command.run()
             exit(0)
@@ -48,7 +55,9 @@ public enum KapeMain {
                 Kape.exit(withError: error)
             }
             if code.rawValue == ExitCode.validationFailure.rawValue {
-                let message = Kape.fullMessage(for: error)
+                // One prefix for every error: the parser's "Error: " becomes Kape's own.
+                var message = Kape.fullMessage(for: error)
+                if message.hasPrefix("Error: ") { message = "kape: error: " + message.dropFirst("Error: ".count) }
                 Console.err(message.hasSuffix("\n") ? message : message + "\n")
                 exit(ExitStatus.usage)
             }

@@ -20,6 +20,8 @@ struct Play: ParsableCommand {
             Without --headless: the game, full screen in a terminal (deck browser, round, results, settings), or \
             plain lines when stdout is not a terminal. Motion from the first motion device, else the keyboard \
             (↓ correct, ↑ pass, space pause, q quit); --trace replays a trace in real time as the device.
+
+            Advanced options (the sound buffer, how the sound ran): kape play --help-hidden.
             """)
 
     @Option(help: "Deck id (see `kape decks`). Interactive: start this deck's round straight away.",
@@ -50,10 +52,10 @@ struct Play: ParsableCommand {
     @Flag(help: .hidden)
     var latency = false
 
-    @Flag(name: .shortAndLong, help: "Interactive: after the game, say how the sound ran (real-time priority, each xrun with its time and cause, the buffer).")
+    @Flag(name: .shortAndLong, help: ArgumentHelp("Interactive: after the game, say how the sound ran (real-time priority, each xrun with its time and cause, the buffer).", visibility: .hidden))
     var verbose = false
 
-    @Flag(help: "Interactive: keep the sound buffer at 2 periods after an xrun (by default it grows by a period, up to 24 ms).")
+    @Flag(help: ArgumentHelp("Interactive: keep the sound buffer at 2 periods after an xrun (by default it grows by a period, up to 24 ms).", visibility: .hidden))
     var fixedBuffer = false
 
     @Option(help: "Also write the results card: a 1080×1920 PNG with score, rank, deck and the eagle.")
@@ -78,7 +80,7 @@ struct Play: ParsableCommand {
         guard headless, let deck else { return try runInteractive() }
         let all = try decks.load()
         guard let chosen = all.first(where: { $0.id == deck }) else {
-            throw InputError("no deck '\(deck)' in \(try decks.path): see `kape decks`")
+            throw unknownDeck(deck, in: all, folder: try decks.path)
         }
         let store = LocalStore.warning(path: LocalStore.defaultPath())
         if chosen.isLocked(in: store) {

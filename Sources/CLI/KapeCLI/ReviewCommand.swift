@@ -7,7 +7,8 @@ import TextFormat
 struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
-        abstract: "Spaced review of missed phrases: list them, or score typed answers for today's due phrases.")
+        abstract: "Spaced review of missed phrases: list them, or score typed answers for today's due phrases.",
+        discussion: "Advanced options (the sound buffer): kape review --help-hidden.")
 
     @Flag(help: "List the review pool.")
     var list = false

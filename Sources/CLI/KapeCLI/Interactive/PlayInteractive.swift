@@ -21,7 +21,7 @@ extension Play {
         // Plain lines have no browser: a round of the named deck, else of the first open one.
         let startDeck = deck ?? (fullScreen ? nil : all.indices.first { !locked[$0] }.map { all[$0].id })
         if let id = startDeck {
-            guard let i = all.firstIndex(where: { $0.id == id }) else { throw InputError("no deck '\(id)' in \(try decks.path): see `kape decks`") }
+            guard let i = all.firstIndex(where: { $0.id == id }) else { throw unknownDeck(id, in: all, folder: try decks.path) }
             if locked[i] {
                 throw InputError("deck '\(id)' is VIP and locked: add \"\(id)\" to \"unlocked\" in \(LocalStore.defaultPath()) ({\"unlocked\": [\"\(id)\"]})")
             }
@@ -63,8 +63,10 @@ extension Play {
         }
         session.notice = soundNote
         session.entitlementsPath = LocalStore.defaultPath()
+        nonisolated(unsafe) var rounds = 0
         let loop = GameLoop(session: session, feed: feed, sound: sound, rumble: rumble, fullScreen: fullScreen,
                             onFinished: { deck, result, shown in
+                                rounds += 1
                                 let stamp = ISO8601DateFormatter().string(from: Date())
                                 history.value.append(.init(deck: deck, seed: seed ?? 0, finished: stamp, result: result, shown: shown))
                                 try? history.value.save(path: history.path)
@@ -92,6 +94,10 @@ extension Play {
                 + XrunReport.lines(xruns, info: engine.info, windows: windows) { Double(Int64($0) - Int64(started)) / 1e9 })
         }
         if let progressError { Console.err("kape: warning: the round was not recorded in the progress store: \(progressError)\n") }
+        // Off the screen: what was kept, and how to go on.
+        Console.err(rounds == 0 ? "kape: no round finished, nothing saved; `kape play` starts again\n"
+                    : "kape: \(rounds) round\(rounds == 1 ? "" : "s") saved in \(history.path) (`kape stats` shows the points); "
+                        + "`kape play` plays again\n")
         if let sig = loop.quitSignal {
             signal(sig, SIG_DFL)
             raise(sig)
