@@ -37,7 +37,7 @@ import Testing
         _ = s.key(.enter, at: 0)  // the locked VIP deck: its notice
         check("VIP notice", ["entitlements.json"])
         _ = s.startRound(deckID: "d1", at: 0)
-        check("countdown", ["Vendose", "q dil"])
+        check("countdown", ["Bëhu gati", "q dil"])
         _ = s.tick(at: 4)
         check("card", ["BYREK"])
         _ = s.key(.char("q"), at: 5)

@@ -248,6 +248,9 @@ import Testing
         let first = try bounded(round + ["--no-sound"], environment: env)
         #expect(first.status == 0, "\(first.stderr)")
         let history = dir.path("data/kape/history.json")
+        // A replay writes no history: the one a real game would have written.
+        try FileManager.default.createDirectory(atPath: dir.path("data/kape"), withIntermediateDirectories: true)
+        try #"{"rounds": []}"#.write(toFile: history, atomically: true, encoding: .utf8)
         let before = try Data(contentsOf: URL(fileURLWithPath: history))
         let share = try bounded(round + ["--no-sound", "--share", history], environment: env)
         #expect(share.status == 2 && share.stderr.contains("same file"), "\(share.stderr)")

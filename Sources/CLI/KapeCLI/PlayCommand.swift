@@ -37,6 +37,9 @@ struct Play: ParsableCommand {
     @Flag(help: "No terminal UI: run the round on the trace's clock and print events.")
     var headless = false
 
+    @Option(help: "Round length in seconds: 30, 60, 90 or 120. Default: the setting (Cilësimet), 60 at first.")
+    var seconds: Int?
+
     @Option(help: "Seed of the card shuffle (default: random).")
     var seed: UInt64?
 
@@ -58,7 +61,7 @@ struct Play: ParsableCommand {
     @Flag(help: ArgumentHelp("Interactive: keep the sound buffer at 2 periods after an xrun (by default it grows by a period, up to 24 ms).", visibility: .hidden))
     var fixedBuffer = false
 
-    @Option(help: "Also write the results card: a 1080×1920 PNG with score, rank, deck and the eagle.")
+    @Option(help: "Also write the results card: a 1080×1920 PNG with score, rank, deck and the eagle (interactive: after every round; s on the results screen writes it too).")
     var share: String?
 
     @OptionGroup var decks: DecksDirectoryOption
@@ -71,6 +74,9 @@ struct Play: ParsableCommand {
             throw ValidationError("--device must be wav:PATH for a headless round")
         }
         if noSound && device != nil { throw ValidationError("--no-sound and --device exclude each other") }
+        if let seconds, !RoundMachine.roundLengths.contains(seconds) {
+            throw ValidationError("--seconds must be 30, 60, 90 or 120, got \(seconds)")
+        }
         let wav = OutputDevice.wavPath(device)
         try OptionCheck.outputs([("--share", share), ("--device", wav)],
                                 inputs: [trace] + decks.files + OptionCheck.files(in: sounds.path))
@@ -92,14 +98,14 @@ struct Play: ParsableCommand {
         let wav = OutputDevice.wavPath(device)
         let bank = wav == nil ? nil : try SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: sounds.path,
                                                           rate: request.rate, channels: request.channels)
-        let historyPath = RoundHistory.defaultPath()
-        var history = try loadHistory(historyPath)
+        // The history only orders the cards (last round's come last); a replay adds nothing to it.
+        let history = try loadHistory(RoundHistory.defaultPath())
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let order = CardOrder.make(cards: chosen.cards, previous: history.previousCards(deck: deck), seed: seed)
 
         var round: TraceRound?
         _ = try TraceSource.read(path: trace!, header: { summary in
-            round = TraceRound(cards: order, hasGyro: summary.hasGyro)
+            round = TraceRound(cards: order, hasGyro: summary.hasGyro, roundSeconds: Double(seconds ?? Int(RoundMachine.defaultRoundSeconds)))
         }, sample: { round!.feed($0) })
         guard var round else { throw InputError("\(trace!): no motion samples") }
         round.end()
@@ -111,10 +117,7 @@ struct Play: ParsableCommand {
             try OutputFile.write(png, to: share)
         }
 
-        let stamp = ISO8601DateFormatter().string(from: Date())
-        history.append(.init(deck: deck, seed: seed, finished: stamp, result: round.machine.result, shown: round.machine.shown))
-        do { try history.save(path: historyPath) } catch let e as DeckError { throw InputError(e.description) }
-        try Self.recordProgress(deck: deck, result: round.machine.result)
+        // A replay is nobody's game: no history, points or streak day (the demo round of `make run` included).
     }
 
     /// A round's points and streak day in the progress store (docs/LESSONS.md), as every activity's.
@@ -140,6 +143,7 @@ struct Play: ParsableCommand {
             case .card(let c): line.add("event", "card"); line.add("card", c)
             case .answer(let o, let c): line.add("event", o.rawValue); line.add("card", c)
             case .warning: line.add("event", "warning")
+            case .deckRanOut(let n): line.add("event", "deck_ran_out"); line.add("returning", n)
             case .beep, .recalibrate, .timeUp: continue
             }
             out += (json ? line.text : plain(e)) + "\n"
@@ -164,6 +168,7 @@ struct Play: ParsableCommand {
         case .answer(.correct, let c): return "\(t)  ✓ \(c)"
         case .answer(.pass, let c): return "\(t)  → \(c)"
         case .warning: return "\(t)  10 sekonda!"
+        case .deckRanOut(let n): return "\(t)  " + (n > 0 ? "Deku mbaroi: kthehen \(n) karta të kaluara" : "Deku mbaroi: çdo kartë u luajt")
         default: return t
         }
     }

@@ -122,7 +122,8 @@ public enum FrameRenderer {
 
     static func settings(_ s: GameSession, _ cols: Int) -> [Row] {
         func onOff(_ b: Bool) -> String { b ? "Po" : "Jo" }
-        let items = ["Zëri: " + onOff(s.settings.sound), "Dridhja: " + onOff(s.settings.rumble), "Mbrapa"]
+        let items = ["Zëri: " + onOff(s.settings.sound), "Dridhja: " + onOff(s.settings.rumble),
+                     "Koha e raundit: \(s.roundSeconds) s", "Mbrapa"]
         var rows: [Row] = [Row("Cilësimet", .red, centred: true), .blank]
         for (i, item) in items.enumerated() {
             rows.append(Row((i == s.settingsSelected ? "▶ " : "  ") + item, i == s.settingsSelected ? .neon : .white))
@@ -139,14 +140,17 @@ public enum FrameRenderer {
         let clock = "⏱ \(left / 60):\(left % 60 < 10 ? "0" : "")\(left % 60)"
         let status = Row(pieces: [((s.deck?.title ?? "") + "   ", .grey), (clock, warning ? .red : .white),
                                   ("   Pikë: \(r.result.score)", .neon)], centred: true)
-        var rows = [status, warning ? Row("⚠ 10 SEKONDA!", .red, centred: true) : .blank]
+        // The warning counts the last seconds down; otherwise the round's own news (the deck ran out).
+        let second = warning ? Row("⚠ \(left) \(left == 1 ? "SEKONDË" : "SEKONDA")!", .red, centred: true)
+            : s.roundNote.map { Row($0, .orange, centred: true) } ?? .blank
+        var rows = [status, second]
         let footer = wrapped(hints(s), cols, centred: true, .grey)
         let space = max(0, height - rows.count - footer.count - 1)
         var middle: [Row] = []
         var caption: [Row] = []
         switch r.state {
         case .buffer:
-            caption = wrapped("Vendose në ballë", cols, centred: true, .neon)
+            caption = wrapped(getReady(s.input), cols, centred: true, .neon)
         case .paused:
             caption = s.confirmingLeave ? wrapped(leaveQuestion, cols, centred: true, .orange)
                                         : wrapped(pauseText(s.pauseReason), cols, centred: true, .white)
@@ -165,35 +169,54 @@ public enum FrameRenderer {
         return rows + footer
     }
 
+    /// The score, then every card's outcome in as many columns as the width allows, the block centred; a list
+    /// longer than the screen scrolls (↑/↓, PageUp/PageDown) between ▲ and ▼ rows that say how many are hidden.
     static func result(_ s: GameSession, _ cols: Int, _ height: Int) -> [Row] {
         guard let r = s.round?.result else { return [] }
         var rows = [Row("Rezultati · " + (s.deck?.title ?? ""), .red, centred: true)]
-        rows += big("\(r.score)", cols, min(9, max(0, height - 12)), .neon)
+        rows += big("\(r.score)", cols, min(9, max(0, height - 16)), .neon)
         rows.append(Row(pieces: [("Pikë \(r.score)", .white), ("  ·  Saktësia \(Int(saturating: (r.accuracy * 100).rounded()))%", .white),
                                  ("  ·  ", .grey), (r.rank, .neon)], centred: true))
+        if let note = s.roundNote { rows.append(Row(note, .orange, centred: true)) }
         rows.append(.blank)
-        // Every card's outcome, in as many columns as the width allows.
         let cells = r.answers.map { ($0.outcome == .correct ? "✓ " : "→ ") + $0.card }
         let cellWidth = min(cols, (cells.map(TextCells.width).max() ?? 0) + 3)
-        let perRow = max(1, cols / max(1, cellWidth))
-        let available = max(1, height - rows.count - 3)
-        var i = 0
-        while i < r.answers.count && rows.count - 5 < available {
-            var pieces: [(String, RGB)] = []
-            for k in i..<min(i + perRow, r.answers.count) {
-                pieces.append((TextCells.fit(cells[k], cellWidth), r.answers[k].outcome == .correct ? .neon : .orange))
+        // At most four columns: on a wide terminal the block stays together in the middle, readable across a room.
+        let perRow = max(1, min(Self.resultColumns, cols / max(1, cellWidth)))
+        var lines: [Row] = []
+        for i in stride(from: 0, to: cells.count, by: perRow) {
+            let pieces = (i..<min(i + perRow, cells.count)).map { k in
+                (TextCells.fit(cells[k], cellWidth), r.answers[k].outcome == .correct ? RGB.neon : RGB.orange)
             }
-            rows.append(Row(pieces: pieces))
-            i += perRow
+            // Every row padded to the block's width, so the centred block keeps its columns lined up.
+            let used = pieces.count * cellWidth
+            lines.append(Row(pieces: pieces + [(String(repeating: " ", count: max(0, min(perRow * cellWidth, cols) - used)), .white)],
+                             centred: true))
         }
-        if r.answers.isEmpty { rows.append(Row("Asnjë kartë e luajtur", .grey, centred: true)) }
-        rows.append(.blank)
+        var foot: [Row] = [.blank] + (s.notice.map { wrapped($0, cols, centred: true, .orange) } ?? [])
         let play = s.resultSelected == 0 ? "[ Luaj ]" : "  Luaj  "
         let back = s.resultSelected == 1 ? "[ Mbrapa ]" : "  Mbrapa  "
-        rows.append(Row(pieces: [(play, s.resultSelected == 0 ? .neon : .white), ("     ", .white),
+        foot.append(Row(pieces: [(play, s.resultSelected == 0 ? .neon : .white), ("     ", .white),
                                  (back, s.resultSelected == 1 ? .neon : .white)], centred: true))
-        return rows
+        foot += wrapped("←→ zgjidh · ↑↓ kartat · s: ruaj kartën e rezultatit", cols, centred: true, .grey)
+        let room = max(1, height - rows.count - foot.count)
+        if r.answers.isEmpty {
+            rows.append(Row("Asnjë kartë e luajtur", .grey, centred: true))
+        } else if lines.count <= room {
+            rows += lines
+        } else {
+            // Scrolled: a row each for ▲ and ▼ (the count hidden above and below).
+            let visible = max(1, room - 2)
+            let top = min(s.resultScroll, lines.count - visible)
+            let above = top * perRow, below = max(0, cells.count - (top + visible) * perRow)
+            rows.append(above > 0 ? Row("▲ \(above) më lart", .grey, centred: true) : .blank)
+            rows += lines[top..<(top + visible)]
+            rows.append(below > 0 ? Row("▼ \(below) më poshtë", .grey, centred: true) : .blank)
+        }
+        return rows + Array(repeating: .blank, count: max(0, height - rows.count - foot.count)) + foot
     }
+
+    static let resultColumns = 4
 
     // MARK: pieces
 
@@ -204,6 +227,14 @@ public enum FrameRenderer {
         }
         let w = lines.map { TextCells.width($0) }.max() ?? 0
         return lines.map { Row(TextCells.fit($0, w), colour, centred: true) }
+    }
+
+    /// The countdown's line: the forehead for a motion device; with keys there is nothing to put anywhere.
+    static func getReady(_ input: InputSource) -> String {
+        switch input {
+        case .motion: return "Vendose në ballë"
+        case .keyboard: return "Bëhu gati: ↓ e saktë · ↑ kalo"
+        }
     }
 
     static func inputLine(_ input: InputSource) -> String {

@@ -2,11 +2,29 @@ import Game
 import Motion
 import TerminalUI
 
-/// Player settings ("Cilësimet"): sound and rumble switch independently.
+/// Player settings ("Cilësimet"): sound and rumble switch independently; the round lasts 30, 60, 90 or 120 s.
 public struct GameSettings: Sendable, Codable, Equatable {
     public var sound = true
     public var rumble = true
-    public init(sound: Bool = true, rumble: Bool = true) { self.sound = sound; self.rumble = rumble }
+    public var roundSeconds = Int(RoundMachine.defaultRoundSeconds)
+
+    public init(sound: Bool = true, rumble: Bool = true, roundSeconds: Int = Int(RoundMachine.defaultRoundSeconds)) {
+        self.sound = sound
+        self.rumble = rumble
+        self.roundSeconds = roundSeconds
+    }
+
+    /// A file from before a field existed keeps its default; a round length outside the choices is refused.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        sound = try c.decodeIfPresent(Bool.self, forKey: .sound) ?? true
+        rumble = try c.decodeIfPresent(Bool.self, forKey: .rumble) ?? true
+        roundSeconds = try c.decodeIfPresent(Int.self, forKey: .roundSeconds) ?? Int(RoundMachine.defaultRoundSeconds)
+        guard RoundMachine.roundLengths.contains(roundSeconds) else {
+            throw DecodingError.dataCorruptedError(forKey: .roundSeconds, in: c,
+                debugDescription: "roundSeconds must be one of \(RoundMachine.roundLengths.map(String.init).joined(separator: ", "))")
+        }
+    }
 }
 
 /// Where gestures come from, as the screen says it.
@@ -26,6 +44,8 @@ public struct GameSession {
         /// The motion detector must take the neutral pose again (every countdown).
         case recalibrate
         case finished(deck: String, result: RoundResult, shown: [String])
+        /// The results screen's share key: write the results card.
+        case share(deck: String, result: RoundResult)
         /// "Rikthe Blerjet": ask the store again, then `restored(locked:)`.
         case restorePurchases
         case quit
@@ -33,6 +53,8 @@ public struct GameSession {
 
     public static let flashSeconds = 0.3
     public static let menuItems = ["Cilësimet", "Rikthe Blerjet", "Dil"]
+    /// Sound, rumble, round length, back.
+    public static let settingsCount = 4
 
     public let decks: [Deck]
     public private(set) var locked: [Bool]
@@ -42,6 +64,13 @@ public struct GameSession {
     public private(set) var selected = 0
     public private(set) var settingsSelected = 0
     public private(set) var resultSelected = 0
+    /// The first row of the results' card list shown (↑/↓ scroll it when it does not fit).
+    public private(set) var resultScroll = 0
+    /// What the round said about its cards ("the deck ran out").
+    public private(set) var roundNote: String?
+    /// `kape play --seconds`: this game's round length instead of the setting (not saved).
+    public var roundSecondsOverride: Int?
+    public var roundSeconds: Int { roundSecondsOverride ?? settings.roundSeconds }
     public private(set) var round: RoundMachine?
     public private(set) var deck: Deck?
     public private(set) var countdown: Int?
@@ -84,13 +113,20 @@ public struct GameSession {
             default: break
             }
         case .settings:
+            let count = Self.settingsCount
             switch key {
-            case .up: settingsSelected = (settingsSelected + 2) % 3
-            case .down: settingsSelected = (settingsSelected + 1) % 3
+            case .up: settingsSelected = (settingsSelected + count - 1) % count
+            case .down: settingsSelected = (settingsSelected + 1) % count
             case .enter, .space, .left, .right:
                 switch settingsSelected {
                 case 0: settings.sound.toggle()
                 case 1: settings.rumble.toggle()
+                case 2:
+                    // The next (→, Enter) or previous (←) of 30/60/90/120 s, round and round; the choice replaces --seconds.
+                    let lengths = RoundMachine.roundLengths
+                    let i = lengths.firstIndex(of: roundSeconds) ?? 1
+                    settings.roundSeconds = lengths[(i + (key == .left ? lengths.count - 1 : 1)) % lengths.count]
+                    roundSecondsOverride = nil
                 default: if key == .enter || key == .space { screen = .browser }
                 }
             case .escape, .backspace: screen = .browser
@@ -99,9 +135,17 @@ public struct GameSession {
         case .round: break
         case .result:
             switch key {
-            case .left, .right, .up, .down: resultSelected = 1 - resultSelected
+            case .left, .right: resultSelected = 1 - resultSelected
+            // The card list scrolls (the renderer clamps it to what is there).
+            case .up: resultScroll = max(0, resultScroll - 1)
+            case .down: resultScroll += 1
+            case .pageUp: resultScroll = max(0, resultScroll - 5)
+            case .pageDown: resultScroll += 5
+            case .home: resultScroll = 0
             case .enter, .space:
                 if resultSelected == 0, let deck { out += start(deck, at: t) } else { screen = .browser }
+            case .char("s"), .char("S"):
+                if let deck, let r = round { out.append(.share(deck: deck.id, result: r.result)) }
             case .escape, .backspace: screen = .browser
             default: break
             }
@@ -182,9 +226,12 @@ public struct GameSession {
             confirmingLeave = true
             return interrupt(.player, at: t)
         }
+        // ↓ and ↑, and what presenter clickers send: PageDown, → and Enter for "next" (correct), PageUp and ← for
+        // "back" (pass).
         switch key {
-        case .down: return gesture(.correct, at: t)
-        case .up: return gesture(.pass, at: t)
+        case .down, .pageDown, .right: return gesture(.correct, at: t)
+        case .up, .pageUp, .left: return gesture(.pass, at: t)
+        case .enter: return round?.state == .paused ? resume(at: t) : gesture(.correct, at: t)
         case .space: return round?.state == .paused ? resume(at: t) : interrupt(.player, at: t)
         case .escape: return interrupt(.player, at: t)
         default: return []
@@ -214,7 +261,10 @@ public struct GameSession {
         screen = .round
         flash = nil
         pauseReason = nil
-        var r = RoundMachine(cards: order(deck))
+        roundNote = nil
+        resultScroll = 0
+        var r = RoundMachine(cards: order(deck), roundSeconds: Double(roundSeconds),
+                             minimumCardSeconds: input == .keyboard ? RoundMachine.keyAnswerDelay : 0)
         let events = r.start(at: t)
         round = r
         return apply(events, at: t)
@@ -238,6 +288,9 @@ public struct GameSession {
                 if settings.rumble { out.append(.rumble(outcome == .correct ? .correct : .pass)) }
             case .warning:
                 if settings.rumble { out.append(.rumbleWarning) }
+            case .deckRanOut(let returning):
+                roundNote = returning > 0 ? "Deku mbaroi: kthehen \(returning) karta të kaluara"
+                                          : "Deku mbaroi: çdo kartë u luajt"
             case .timeUp, .card: break
             }
         }

@@ -9,6 +9,7 @@ public struct PlainLog: Sendable {
     private var warned = false
     private var reported = false
     private var asked = false
+    private var note: String?
 
     public init() {}
 
@@ -19,7 +20,7 @@ public struct PlainLog: Sendable {
         if r.state != state {
             state = r.state
             switch r.state {
-            case .buffer: out.append("[\(r.state.rawValue)] Vendose në ballë")
+            case .buffer: out.append("[\(r.state.rawValue)] " + FrameRenderer.getReady(s.input))
             default: out.append("[\(r.state.rawValue)]")
             }
         }
@@ -28,6 +29,7 @@ public struct PlainLog: Sendable {
         for (card, outcome) in r.answers.dropFirst(answered) { out.append((outcome == .correct ? "✓ " : "→ ") + card) }
         answered = r.answers.count
         if r.warned && !warned { warned = true; out.append("10 sekonda!") }
+        if let note = s.roundNote, note != self.note { self.note = note; out.append(note) }
         for card in r.shown.dropFirst(shown) { out.append("karta: " + card) }
         shown = r.shown.count
         if s.confirmingLeave && !asked { out.append(FrameRenderer.leaveQuestion) }

@@ -21,6 +21,8 @@ public final class GameLoop {
     let onSettings: (GameSettings) -> Void
     /// Asks the store which decks are locked now ("Rikthe Blerjet").
     public var restore: () -> [Bool] = { [] }
+    /// Writes the results card of a round (the results screen's share key); returns what to show the player.
+    public var share: (String, RoundResult) -> String = { _, _ in "" }
     private let t0 = MonotonicClock.now()
     private var parser = KeyParser()
     private var quit = false
@@ -136,6 +138,7 @@ public final class GameLoop {
             case .recalibrate: feed?.recalibrate()
             case .finished(let deck, let result, let shown): onFinished(deck, result, shown)
             case .restorePurchases: session.restored(locked: restore())
+            case .share(let deck, let result): session.notice = share(deck, result)
             case .quit: quit = true
             }
         }

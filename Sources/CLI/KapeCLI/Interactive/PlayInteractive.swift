@@ -63,9 +63,21 @@ extension Play {
         }
         session.notice = soundNote
         session.entitlementsPath = LocalStore.defaultPath()
+        session.roundSecondsOverride = seconds
         nonisolated(unsafe) var rounds = 0
+        nonisolated(unsafe) var shareError: String?
+        let titles = Dictionary(all.map { ($0.id, $0.title) }) { a, _ in a }
+        // A trace replayed as the device is nobody's game: its rounds earn no points, streak day or history.
+        let replay = trace != nil
+        let share = self.share
         let loop = GameLoop(session: session, feed: feed, sound: sound, rumble: rumble, fullScreen: fullScreen,
                             onFinished: { deck, result, shown in
+                                if let share {
+                                    do { try OutputFile.write(ShareCard.png(result: result, deckTitle: titles[deck] ?? deck), to: share) } catch {
+                                        shareError = "\(error)"
+                                    }
+                                }
+                                guard !replay else { return }
                                 rounds += 1
                                 let stamp = ISO8601DateFormatter().string(from: Date())
                                 history.value.append(.init(deck: deck, seed: seed ?? 0, finished: stamp, result: result, shown: shown))
@@ -76,6 +88,15 @@ extension Play {
                             },
                             onSettings: { Self.saveSettings($0, settingsPath) })
         loop.restore = { all.map { $0.isLocked(in: LocalStore(path: LocalStore.defaultPath())) } }
+        loop.share = { deck, result in
+            let path = share ?? Self.sharePath(deck: deck)
+            do {
+                try OutputFile.write(ShareCard.png(result: result, deckTitle: titles[deck] ?? deck), to: path)
+                return "Karta e rezultatit u ruajt: \(path)"
+            } catch {
+                return "Karta e rezultatit nuk u ruajt: \(error)"
+            }
+        }
         if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
         let started = MonotonicClock.nanos()
         // With -v, who had the CPU during each xrun (a 4 ms sampler on an ordinary thread).
@@ -94,8 +115,10 @@ extension Play {
                 + XrunReport.lines(xruns, info: engine.info, windows: windows) { Double(Int64($0) - Int64(started)) / 1e9 })
         }
         if let progressError { Console.err("kape: warning: the round was not recorded in the progress store: \(progressError)\n") }
+        if let shareError { Console.err("kape: error: --share \(share ?? ""): \(shareError)\n") }
         // Off the screen: what was kept, and how to go on.
-        Console.err(rounds == 0 ? "kape: no round finished, nothing saved; `kape play` starts again\n"
+        Console.err(replay ? "kape: a replayed trace is nobody's game: nothing saved\n"
+                    : rounds == 0 ? "kape: no round finished, nothing saved; `kape play` starts again\n"
                     : "kape: \(rounds) round\(rounds == 1 ? "" : "s") saved in \(history.path) (`kape stats` shows the points); "
                         + "`kape play` plays again\n")
         if let sig = loop.quitSignal {
@@ -106,6 +129,17 @@ extension Play {
             let p = Percentiles(records.map(\.internalMs)), a = Percentiles(records.map(\.audibleMs))
             Console.err("kape: motion-to-sound through the game: \(records.count) triggers, internal ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3)); audible ms p50 \(fixed(a.p50, 3)) p99 \(fixed(a.p99, 3))\n")
         }
+    }
+
+    /// Where the results screen's share key writes when `--share` names no file: ~/Pictures (or home), one new
+    /// file a round.
+    static func sharePath(deck: String) -> String {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? "."
+        let folder = DataDirectories.isDirectory(home + "/Pictures") ? home + "/Pictures" : home
+        let f = DateFormatter()
+        f.dateFormat = "yyyyMMdd-HHmmss"
+        f.locale = Locale(identifier: "en_US_POSIX")
+        return "\(folder)/kape-\(deck)-\(f.string(from: Date())).png"
     }
 
     /// `--trace` (real time), else the first motion device unless `--keyboard`, else the keyboard.
