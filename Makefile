@@ -5,8 +5,8 @@ SWIFT ?= swift
 # Run time: what the installed binary links (also what `make deb` declares; dpkg-shlibdeps works it out, a test
 # checks both agree). Test: the real parts the tests drive (umockdev, ALSA plugins, PulseAudio, PipeWire with
 # WirePlumber, tmux …) and dpkg-dev for the package. `make install` and `make run` need the first two only.
-BUILD_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev zlib1g-dev libdbus-1-dev binutils
-RUNTIME_PACKAGES := libevdev2 libasound2 libsndfile1 zlib1g libdbus-1-3
+BUILD_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev zlib1g-dev libdbus-1-dev nettle-dev binutils
+RUNTIME_PACKAGES := libevdev2 libasound2 libsndfile1 zlib1g libdbus-1-3 libnettle8 libhogweed6
 TEST_PACKAGES := umockdev evemu-tools alsa-utils libasound2-plugins pulseaudio pulseaudio-utils sox mawk \
 	librsvg2-bin chromium python3-gi gir1.2-umockdev-1.0 espeak-ng flac tmux \
 	pipewire pipewire-bin wireplumber rtkit polkitd dbus-daemon dbus-bin dpkg-dev

@@ -20,7 +20,7 @@ public struct Kape: ParsableCommand {
         version: kapeVersion,
         // What people come for first: the game, then the lessons; the engine's tools after them.
         groupedSubcommands: [
-            CommandGroup(name: "Play", subcommands: [Play.self, DecksCommand.self]),
+            CommandGroup(name: "Play", subcommands: [Play.self, DecksCommand.self, UnlockCommand.self]),
             CommandGroup(name: "Learn", subcommands: [LessonsCommand.self, ShadowCommand.self, Dictate.self, Review.self,
                                                       Stats.self, SettingsCommand.self, Check.self, TranscriptCommand.self]),
             CommandGroup(name: "Engine and tools", subcommands: [Devices.self, Live.self, Record.self, RumbleCommand.self,

@@ -34,6 +34,7 @@ public enum FrameRenderer {
             body = round(s, cols, height)
             if let f = s.flash { background = f.outcome == .correct ? .neon : .orange }
         case .result: body = result(s, cols, height)
+        case .vip: body = vip(s, cols)
         }
         // A flash turns the screen green or orange; everything on it goes black for contrast.
         let flashing = background != .black
@@ -118,6 +119,21 @@ public enum FrameRenderer {
     static func wrapped(_ text: String, _ cols: Int, indent: Int = 0, centred: Bool = false, _ colour: RGB) -> [Row] {
         let pad = String(repeating: " ", count: indent)
         return TextCells.wrap(text, max(1, cols - indent)).map { Row(pad + $0, colour, centred: centred) }
+    }
+
+    /// A locked deck: where its unlock code goes, the code as typed (wrapped, so a pasted one shows whole), and why
+    /// the last one did not open it.
+    static func vip(_ s: GameSession, _ cols: Int) -> [Row] {
+        guard s.decks.indices.contains(s.vipDeck) else { return [] }
+        let deck = s.decks[s.vipDeck]
+        var rows: [Row] = [Row("🔒 " + deck.title + " · VIP", .red, centred: true), .blank]
+        rows += wrapped("Shkruaj ose ngjit kodin e hapjes që more me dekun:", cols, .white)
+        rows.append(.blank)
+        rows += wrapped("› " + s.codeInput + "▏", cols, .neon)
+        rows.append(.blank)
+        if let problem = s.codeProblem { rows += wrapped("✗ " + problem, cols, .orange) }
+        rows += wrapped("Enter: hap · Backspace: fshi · Esc: mbrapa", cols, .grey)
+        return rows
     }
 
     static func settings(_ s: GameSession, _ cols: Int) -> [Row] {

@@ -36,7 +36,7 @@ public enum InputSource: Sendable, Equatable {
 /// The interactive game without any I/O: screens, menus and the round, driven by keys, gestures and time.
 /// The terminal front end feeds it and carries out the effects it returns; the renderer draws `self`.
 public struct GameSession {
-    public enum Screen: Sendable, Equatable { case browser, settings, round, result }
+    public enum Screen: Sendable, Equatable { case browser, settings, round, result, vip }
     public enum Effect: Sendable, Equatable {
         case sound(RoundSound)
         case rumble(GestureKind)
@@ -48,6 +48,8 @@ public struct GameSession {
         case share(deck: String, result: RoundResult)
         /// "Rikthe Blerjet": ask the store again, then `restored(locked:)`.
         case restorePurchases
+        /// An unlock code typed on the VIP screen: verify and keep it, then `redeemed(locked:message:)`.
+        case redeem(code: String)
         case quit
     }
 
@@ -84,6 +86,11 @@ public struct GameSession {
     public var notice: String?
     /// The file that unlocks VIP decks (`{"unlocked": ["id", …]}`), named on screen when a locked deck is chosen.
     public var entitlementsPath = "entitlements.json"
+    /// The VIP screen: the locked deck chosen, the code typed so far, and why the last one did not open it.
+    public private(set) var vipDeck = 0
+    public private(set) var codeInput = ""
+    public private(set) var codeProblem: String?
+    public static let codeLimit = 400
     private let order: (Deck) -> [String]
 
     /// `order` deals a deck's cards for a new round (shuffle, history).
@@ -102,6 +109,7 @@ public struct GameSession {
         var out = tick(at: t)
         let q = key == .char("q") || key == .char("Q")
         if screen == .round { return out + roundKey(key, quitKey: q, at: t) }
+        if screen == .vip { return out + vipKey(key) }
         if q { return out + [.quit] }
         switch screen {
         case .browser:
@@ -132,7 +140,7 @@ public struct GameSession {
             case .escape, .backspace: screen = .browser
             default: break
             }
-        case .round: break
+        case .round, .vip: break
         case .result:
             switch key {
             case .left, .right: resultSelected = 1 - resultSelected
@@ -196,13 +204,26 @@ public struct GameSession {
         return start(decks[i], at: t)
     }
 
-    /// The store's answer to "Rikthe Blerjet".
+    /// The store's answer to "Rikthe Blerjet": what is unlocked, by name.
     public mutating func restored(locked: [Bool]) {
         guard locked.count == decks.count else { return }
-        let opened = zip(self.locked, locked).filter { $0.0 && !$0.1 }.count
         self.locked = locked
-        notice = opened > 0 ? "Blerjet u rikthyen: \(opened) dek VIP u hap"
-                            : "Asnjë blerje për të rikthyer: dekët VIP hapen te \(entitlementsPath)"
+        let open = decks.indices.filter { decks[$0].vip && !locked[$0] }.map { decks[$0].title }
+        notice = open.isEmpty ? "Asnjë dek VIP i hapur: zgjidh një dek 🔒 dhe shkruaj kodin e tij"
+                              : "Të hapura: " + open.joined(separator: ", ")
+    }
+
+    /// The answer to a code: `locked` as the store sees it now; `message` says why the deck did not open.
+    public mutating func redeemed(locked: [Bool], problem: String?) {
+        if locked.count == decks.count { self.locked = locked }
+        guard screen == .vip else { return }
+        if decks.indices.contains(vipDeck) && !self.locked[vipDeck] {
+            screen = .browser
+            selected = vipDeck
+            notice = "🔓 \(decks[vipDeck].title) u hap. Enter: Luaj"
+        } else {
+            codeProblem = problem ?? "Ky kod hap një dek tjetër"
+        }
     }
 
     // MARK: internals
@@ -238,12 +259,28 @@ public struct GameSession {
         }
     }
 
+    /// The VIP screen: every key but Enter, Backspace and Esc is part of the code (q too).
+    private mutating func vipKey(_ key: Key) -> [Effect] {
+        switch key {
+        case .escape: screen = .browser
+        case .backspace: if !codeInput.isEmpty { codeInput.removeLast() }; codeProblem = nil
+        case .enter:
+            guard !codeInput.isEmpty else { return [] }
+            return [.redeem(code: codeInput)]
+        case .char(let c): if codeInput.count < Self.codeLimit { codeInput.append(c) }; codeProblem = nil
+        default: break
+        }
+        return []
+    }
+
     private mutating func choose(at t: Double) -> [Effect] {
         if selected < decks.count {
             guard !locked[selected] else {
-                // No shop in the game: the entitlements file is the way, and the screen says how.
-                notice = "🔒 \(decks[selected].title) është VIP. Për ta hapur: shto \"\(decks[selected].id)\" te \"unlocked\" në "
-                    + "\(entitlementsPath) ({\"unlocked\": [\"\(decks[selected].id)\"]}), pastaj Rikthe Blerjet"
+                // No shop in the game: the unlock code the player got with the deck, typed or pasted here.
+                screen = .vip
+                vipDeck = selected
+                codeInput = ""
+                codeProblem = nil
                 return []
             }
             return start(decks[selected], at: t)

@@ -21,6 +21,8 @@ public final class GameLoop {
     let onSettings: (GameSettings) -> Void
     /// Asks the store which decks are locked now ("Rikthe Blerjet").
     public var restore: () -> [Bool] = { [] }
+    /// Verifies and keeps an unlock code; returns which decks are locked now and why the code opened nothing.
+    public var redeem: (String) -> (locked: [Bool], problem: String?) = { _ in ([], "") }
     /// Writes the results card of a round (the results screen's share key); returns what to show the player.
     public var share: (String, RoundResult) -> String = { _, _ in "" }
     private let t0 = MonotonicClock.now()
@@ -139,6 +141,9 @@ public final class GameLoop {
             case .finished(let deck, let result, let shown): onFinished(deck, result, shown)
             case .restorePurchases: session.restored(locked: restore())
             case .share(let deck, let result): session.notice = share(deck, result)
+            case .redeem(let code):
+                let answer = redeem(code)
+                session.redeemed(locked: answer.locked, problem: answer.problem)
             case .quit: quit = true
             }
         }

@@ -23,7 +23,8 @@ extension Play {
         if let id = startDeck {
             guard let i = all.firstIndex(where: { $0.id == id }) else { throw unknownDeck(id, in: all, folder: try decks.path) }
             if locked[i] {
-                throw InputError("deck '\(id)' is VIP and locked: add \"\(id)\" to \"unlocked\" in \(LocalStore.defaultPath()) ({\"unlocked\": [\"\(id)\"]})")
+                throw InputError("deck '\(id)' is VIP and locked: type its unlock code with `kape unlock CODE` or on the deck's "
+                                 + "screen in `kape play` (kept in \(LocalStore.defaultPath()); {\"unlocked\": [\"\(id)\"]} there opens it too)")
             }
         }
 
@@ -88,6 +89,15 @@ extension Play {
                             },
                             onSettings: { Self.saveSettings($0, settingsPath) })
         loop.restore = { all.map { $0.isLocked(in: LocalStore(path: LocalStore.defaultPath())) } }
+        loop.redeem = { code in
+            var problem: String?
+            do { _ = try LocalStore.redeem(code, path: LocalStore.defaultPath()) } catch UnlockError.invalidCode {
+                problem = "Ky nuk është kod i vlefshëm"
+            } catch {
+                problem = "Kodi nuk u ruajt: \(error)"
+            }
+            return (all.map { $0.isLocked(in: LocalStore(path: LocalStore.defaultPath())) }, problem)
+        }
         loop.share = { deck, result in
             let path = share ?? Self.sharePath(deck: deck)
             do {
