@@ -156,4 +156,35 @@ import Testing
         #expect(effects == [.share(deck: "tre", result: s.round!.result)])
         #expect(rows(FrameRenderer.render(s, columns: 80, rows: 24)).contains { $0.contains("s: ruaj kartën") })
     }
+
+    @Test func aPartyRotatesTurnsKeepsTheScoreAndNamesTheWinner() {
+        #expect(Party(names: ["Vetëm"]) == nil && Party(names: ["A", " "]) == nil, "one name is no party")
+        var p = Party(names: ["Ana", "Blerim", "Teuta"], turnsEach: 2)!
+        var order: [String] = []
+        for score in [5, 3, 7, 2, 4, 1] {
+            order.append(p.current)
+            p.record(score: score)
+        }
+        #expect(order == ["Ana", "Blerim", "Teuta", "Ana", "Blerim", "Teuta"])
+        #expect(p.isOver && p.scores == [7, 7, 8] && p.leaders == ["Teuta"])
+        #expect(p.standings.map(\.name) == ["Teuta", "Ana", "Blerim"])
+        p.record(score: 100)
+        #expect(p.scores == [7, 7, 8], "nothing counts after the party is over")
+        // In the game: whose turn on the round, the scoreboard and the winner on the results; Luaj starts again.
+        var s = session(Self.small, input: .motion("DualSense"))
+        s.party = Party(names: ["Ana", "Blerim"])
+        _ = s.startRound(deckID: "tre", at: 0)
+        #expect(rows(FrameRenderer.render(s, columns: 80, rows: 24)).contains { $0.contains("Radha: Ana") })
+        for i in 0..<3 { _ = s.gesture(.correct, at: 3.5 + Double(i)) }
+        #expect(s.lastPlayer == "Ana" && rows(FrameRenderer.render(s, columns: 80, rows: 24)).contains { $0.contains("Radha tjetër: Blerim") })
+        _ = s.key(.enter, at: 10)
+        _ = s.tick(at: 13.5)
+        _ = s.gesture(.correct, at: 14)
+        _ = s.tick(at: 80)
+        let frame = rows(FrameRenderer.render(s, columns: 80, rows: 24))
+        #expect(frame.contains { $0.contains("Ana 3 · Blerim 1") } && frame.contains { $0.contains("🏆 Fitues: Ana") }, "\(frame)")
+        #expect(s.history.map(\.player) == ["Ana", "Blerim"])
+        _ = s.key(.enter, at: 81)
+        #expect(s.party?.scores == [0, 0] && s.party?.current == "Ana")
+    }
 }

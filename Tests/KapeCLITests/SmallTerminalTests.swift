@@ -36,14 +36,14 @@ import Testing
         let screen = first ?? ""
         #expect(containsInOrder(screen, "Pa pajisje lëvizjeje: tastiera"), "keyboard notice missing: \(screen)")
         #expect(containsInOrder(screen, "Pa dalje zëri: loja vazhdon pa zë"), "the no-sound notice is cut: \(screen)")
-        // Down through three decks and three menu items: ▶ on screen every time, ending on "Dil".
-        for step in 1...5 {
+        // Down through three decks and four menu items: ▶ on screen every time, ending on "Dil".
+        for step in 1...6 {
             try pane.send("Down")
-            let item = step < 3 ? nil : ["Cilësimet", "Rikthe Blerjet", "Dil"][step - 3]
+            let item = step < 3 ? nil : ["Cilësimet", "Rikthe Blerjet", "Historiku", "Dil"][step - 3]
             let shown = try pane.wait { s in s.components(separatedBy: "\n").contains { $0.hasPrefix("▶") && (item.map($0.contains) ?? true) } }
             #expect(shown != nil, "step \(step): ▶ \(item ?? "deck") not on screen at \(columns)×\(rows): \((try? pane.capture()) ?? "")")
         }
-        try pane.send("Up"); try pane.send("Up"); try pane.send("Up")
+        try pane.send("Up"); try pane.send("Up"); try pane.send("Up"); try pane.send("Up")
         // Mix Shqip selected: its description is whole, wrapped at words.
         let mix = try pane.wait { $0.contains("▶ 🦅") && self.containsInOrder($0, "Njerëz, vende, ushqime dhe thënie nga të gjitha trojet shqiptare.") }
         #expect(mix != nil, "description cut at \(columns)×\(rows): \((try? pane.capture()) ?? "")")

@@ -40,6 +40,13 @@ struct Play: ParsableCommand {
     @Option(help: "Round length in seconds: 30, 60, 90 or 120. Default: the setting (Cilësimet), 60 at first.")
     var seconds: Int?
 
+    @Option(name: [.customLong("players"), .customLong("teams")],
+            help: "Party mode: players or teams taking turns, comma-separated (\"Ana,Blerim,Teuta\"); a scoreboard across the rounds names the winner.")
+    var players: String?
+
+    @Option(help: "Party mode: rounds each player or team plays (default 1).")
+    var turns = 1
+
     @Option(help: "Seed of the card shuffle (default: random).")
     var seed: UInt64?
 
@@ -74,6 +81,11 @@ struct Play: ParsableCommand {
             throw ValidationError("--device must be wav:PATH for a headless round")
         }
         if noSound && device != nil { throw ValidationError("--no-sound and --device exclude each other") }
+        if let players, Party(names: players.split(separator: ",").map(String.init)) == nil {
+            throw ValidationError("--players needs two names or more, comma-separated, got '\(players)'")
+        }
+        try OptionCheck.number(turns, "--turns", 1...20)
+        if headless && players != nil { throw ValidationError("--players is for the interactive game, not --headless") }
         if let seconds, !RoundMachine.roundLengths.contains(seconds) {
             throw ValidationError("--seconds must be 30, 60, 90 or 120, got \(seconds)")
         }

@@ -35,6 +35,7 @@ public enum FrameRenderer {
             if let f = s.flash { background = f.outcome == .correct ? .neon : .orange }
         case .result: body = result(s, cols, height)
         case .vip: body = vip(s, cols)
+        case .history: body = history(s, cols, height)
         }
         // A flash turns the screen green or orange; everything on it goes black for contrast.
         let flashing = background != .black
@@ -121,6 +122,22 @@ public enum FrameRenderer {
         return TextCells.wrap(text, max(1, cols - indent)).map { Row(pad + $0, colour, centred: centred) }
     }
 
+    /// The last rounds, newest first, as many as fit: when, deck, who played (party mode), score and answers.
+    static func history(_ s: GameSession, _ cols: Int, _ height: Int) -> [Row] {
+        var rows: [Row] = [Row("Historiku", .red, centred: true), .blank]
+        let titles = Dictionary(s.decks.map { ($0.id, $0.title) }) { a, _ in a }
+        let room = max(1, height - rows.count - 2)
+        for e in s.history.reversed().prefix(room) {
+            let when = e.finished.isEmpty ? "tani" : String(e.finished.prefix(16)).replacingOccurrences(of: "T", with: " ")
+            let who = e.player.map { " · " + $0 } ?? ""
+            rows.append(Row(pieces: [(when + "  ", .grey), ((titles[e.deck] ?? e.deck) + who, .white),
+                                     ("  \(e.score) pikë  ✓\(e.correct) →\(e.passed)", .neon)]))
+        }
+        if s.history.isEmpty { rows.append(Row("Asnjë raund ende", .grey, centred: true)) }
+        rows.append(.blank)
+        return rows + wrapped("Çdo tast: mbrapa", cols, .grey)
+    }
+
     /// A locked deck: where its unlock code goes, the code as typed (wrapped, so a pasted one shows whole), and why
     /// the last one did not open it.
     static func vip(_ s: GameSession, _ cols: Int) -> [Row] {
@@ -154,8 +171,9 @@ public enum FrameRenderer {
         let left = Int(saturating: r.remaining.rounded(.up))
         let warning = r.state == .playing && r.remaining <= RoundMachine.warningAt
         let clock = "⏱ \(left / 60):\(left % 60 < 10 ? "0" : "")\(left % 60)"
-        let status = Row(pieces: [((s.deck?.title ?? "") + "   ", .grey), (clock, warning ? .red : .white),
-                                  ("   Pikë: \(r.result.score)", .neon)], centred: true)
+        let turn: [(String, RGB)] = s.party.map { [("Radha: " + $0.current + "   ", .neon)] } ?? []
+        let status = Row(pieces: turn + [((s.deck?.title ?? "") + "   ", .grey), (clock, warning ? .red : .white),
+                                         ("   Pikë: \(r.result.score)", .neon)], centred: true)
         // The warning counts the last seconds down; otherwise the round's own news (the deck ran out).
         let second = warning ? Row("⚠ \(left) \(left == 1 ? "SEKONDË" : "SEKONDA")!", .red, centred: true)
             : s.roundNote.map { Row($0, .orange, centred: true) } ?? .blank
@@ -166,7 +184,8 @@ public enum FrameRenderer {
         var caption: [Row] = []
         switch r.state {
         case .buffer:
-            caption = wrapped(getReady(s.input), cols, centred: true, .neon)
+            caption = (s.party.map { wrapped("Radha: " + $0.current, cols, centred: true, .white) } ?? [])
+                + wrapped(getReady(s.input), cols, centred: true, .neon)
         case .paused:
             caption = s.confirmingLeave ? wrapped(leaveQuestion, cols, centred: true, .orange)
                                         : wrapped(pauseText(s.pauseReason), cols, centred: true, .white)
@@ -189,10 +208,11 @@ public enum FrameRenderer {
     /// longer than the screen scrolls (↑/↓, PageUp/PageDown) between ▲ and ▼ rows that say how many are hidden.
     static func result(_ s: GameSession, _ cols: Int, _ height: Int) -> [Row] {
         guard let r = s.round?.result else { return [] }
-        var rows = [Row("Rezultati · " + (s.deck?.title ?? ""), .red, centred: true)]
-        rows += big("\(r.score)", cols, min(9, max(0, height - 16)), .neon)
+        var rows = [Row("Rezultati · " + (s.deck?.title ?? "") + (s.lastPlayer.map { " · " + $0 } ?? ""), .red, centred: true)]
+        rows += big("\(r.score)", cols, min(9, max(0, height - 16 - (s.party == nil ? 0 : 2))), .neon)
         rows.append(Row(pieces: [("Pikë \(r.score)", .white), ("  ·  Saktësia \(Int(saturating: (r.accuracy * 100).rounded()))%", .white),
                                  ("  ·  ", .grey), (r.rank, .neon)], centred: true))
+        if let p = s.party { rows += scoreboard(p, cols) }
         if let note = s.roundNote { rows.append(Row(note, .orange, centred: true)) }
         rows.append(.blank)
         let cells = r.answers.map { ($0.outcome == .correct ? "✓ " : "→ ") + $0.card }
@@ -233,6 +253,26 @@ public enum FrameRenderer {
     }
 
     static let resultColumns = 4
+
+    /// Party mode: every player's points, most first, then whose turn is next or who won.
+    static func scoreboard(_ p: Party, _ cols: Int) -> [Row] {
+        let (table, verdict) = scoreboardText(p)
+        return wrapped(table, cols, centred: true, .white) + wrapped(verdict, cols, centred: true, p.isOver ? .neon : .orange)
+    }
+
+    /// The scoreboard's two lines (the screen's and the plain lines' words).
+    static func scoreboardText(_ p: Party) -> (table: String, verdict: String) {
+        let leaders = p.leaders
+        let verdict = !p.isOver ? "Radha tjetër: \(p.current) (raundi \(p.roundsPlayed + 1) nga \(p.names.count * p.turnsEach))"
+            : leaders.count == 1 ? "🏆 Fitues: \(leaders[0])" : "🏆 Barazim: " + leaders.joined(separator: ", ")
+        return (p.standings.map { "\($0.name) \($0.score)" }.joined(separator: "  ·  "), verdict)
+    }
+
+    /// The same for a pipe.
+    static func scoreboardLines(_ p: Party) -> [String] {
+        let (table, verdict) = scoreboardText(p)
+        return ["Pikët: " + table, verdict]
+    }
 
     // MARK: pieces
 

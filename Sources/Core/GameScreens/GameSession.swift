@@ -36,14 +36,15 @@ public enum InputSource: Sendable, Equatable {
 /// The interactive game without any I/O: screens, menus and the round, driven by keys, gestures and time.
 /// The terminal front end feeds it and carries out the effects it returns; the renderer draws `self`.
 public struct GameSession {
-    public enum Screen: Sendable, Equatable { case browser, settings, round, result, vip }
+    public enum Screen: Sendable, Equatable { case browser, settings, round, result, vip, history }
     public enum Effect: Sendable, Equatable {
         case sound(RoundSound)
         case rumble(GestureKind)
         case rumbleWarning
         /// The motion detector must take the neutral pose again (every countdown).
         case recalibrate
-        case finished(deck: String, result: RoundResult, shown: [String])
+        /// A round ended; `player` is whose turn it was in party mode.
+        case finished(deck: String, result: RoundResult, shown: [String], player: String?)
         /// The results screen's share key: write the results card.
         case share(deck: String, result: RoundResult)
         /// "Rikthe Blerjet": ask the store again, then `restored(locked:)`.
@@ -54,7 +55,7 @@ public struct GameSession {
     }
 
     public static let flashSeconds = 0.3
-    public static let menuItems = ["Cilësimet", "Rikthe Blerjet", "Dil"]
+    public static let menuItems = ["Cilësimet", "Rikthe Blerjet", "Historiku", "Dil"]
     /// Sound, rumble, round length, back.
     public static let settingsCount = 4
 
@@ -70,6 +71,12 @@ public struct GameSession {
     public private(set) var resultScroll = 0
     /// What the round said about its cards ("the deck ran out").
     public private(set) var roundNote: String?
+    /// Party mode (`kape play --players A,B,…`): turns, the scoreboard and the winner.
+    public var party: Party?
+    /// The rounds played, oldest first (the history file's, then this game's): the "Historiku" screen.
+    public var history: [RoundHistory.Entry] = []
+    /// Whose round the results screen shows (party mode).
+    public private(set) var lastPlayer: String?
     /// `kape play --seconds`: this game's round length instead of the setting (not saved).
     public var roundSecondsOverride: Int?
     public var roundSeconds: Int { roundSecondsOverride ?? settings.roundSeconds }
@@ -141,6 +148,7 @@ public struct GameSession {
             default: break
             }
         case .round, .vip: break
+        case .history: screen = .browser
         case .result:
             switch key {
             case .left, .right: resultSelected = 1 - resultSelected
@@ -151,6 +159,8 @@ public struct GameSession {
             case .pageDown: resultScroll += 5
             case .home: resultScroll = 0
             case .enter, .space:
+                // A party that is over starts again from 0 with "Luaj".
+                if let p = party, p.isOver, resultSelected == 0 { party = p.restarted() }
                 if resultSelected == 0, let deck { out += start(deck, at: t) } else { screen = .browser }
             case .char("s"), .char("S"):
                 if let deck, let r = round { out.append(.share(deck: deck.id, result: r.result)) }
@@ -288,6 +298,7 @@ public struct GameSession {
         switch Self.menuItems[selected - decks.count] {
         case "Cilësimet": screen = .settings; settingsSelected = 0; return []
         case "Rikthe Blerjet": return [.restorePurchases]
+        case "Historiku": screen = .history; return []
         default: return [.quit]
         }
     }
@@ -318,7 +329,15 @@ public struct GameSession {
             case .state(.finished):
                 screen = .result
                 resultSelected = 0
-                if let round, let deck { out.append(.finished(deck: deck.id, result: round.result, shown: round.shown)) }
+                let player = party?.current
+                if let round {
+                    party?.record(score: round.result.score)
+                    if let deck {
+                        out.append(.finished(deck: deck.id, result: round.result, shown: round.shown, player: player))
+                        history.append(.init(deck: deck.id, seed: 0, finished: "", result: round.result, shown: round.shown, player: player))
+                    }
+                }
+                lastPlayer = player
             case .state: break
             case .answer(let outcome, _):
                 flash = (outcome, e.t + Self.flashSeconds)

@@ -42,6 +42,8 @@ public struct PlainLog: Sendable {
     public mutating func summary(_ s: GameSession) -> [String] {
         guard let r = s.round?.result, !reported else { return [] }
         reported = true
-        return ["Rezultati: \(r.score)  saktë \(r.correct)  kaluar \(r.passed)  saktësia \(Int(saturating: (r.accuracy * 100).rounded()))%  \(r.rank)"]
+        let who = s.lastPlayer.map { " (\($0))" } ?? ""
+        return ["Rezultati\(who): \(r.score)  saktë \(r.correct)  kaluar \(r.passed)  saktësia \(Int(saturating: (r.accuracy * 100).rounded()))%  \(r.rank)"]
+            + (s.screen == .result ? s.party.map(FrameRenderer.scoreboardLines) ?? [] : [])
     }
 }

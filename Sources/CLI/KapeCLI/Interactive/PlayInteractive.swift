@@ -65,6 +65,8 @@ extension Play {
         session.notice = soundNote
         session.entitlementsPath = LocalStore.defaultPath()
         session.roundSecondsOverride = seconds
+        session.history = history.value.rounds
+        session.party = players.flatMap { Party(names: $0.split(separator: ",").map(String.init), turnsEach: turns) }
         nonisolated(unsafe) var rounds = 0
         nonisolated(unsafe) var shareError: String?
         let titles = Dictionary(all.map { ($0.id, $0.title) }) { a, _ in a }
@@ -72,7 +74,7 @@ extension Play {
         let replay = trace != nil
         let share = self.share
         let loop = GameLoop(session: session, feed: feed, sound: sound, rumble: rumble, fullScreen: fullScreen,
-                            onFinished: { deck, result, shown in
+                            onFinished: { deck, result, shown, player in
                                 if let share {
                                     do { try OutputFile.write(ShareCard.png(result: result, deckTitle: titles[deck] ?? deck), to: share) } catch {
                                         shareError = "\(error)"
@@ -81,7 +83,8 @@ extension Play {
                                 guard !replay else { return }
                                 rounds += 1
                                 let stamp = ISO8601DateFormatter().string(from: Date())
-                                history.value.append(.init(deck: deck, seed: seed ?? 0, finished: stamp, result: result, shown: shown))
+                                history.value.append(.init(deck: deck, seed: seed ?? 0, finished: stamp, result: result, shown: shown,
+                                                           player: player))
                                 try? history.value.save(path: history.path)
                                 do { try Self.recordProgress(deck: deck, result: result) } catch {
                                     progressError = "\(error)"
