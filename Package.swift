@@ -40,6 +40,9 @@ let package = Package(
         // alsa-lib's error handler (variadic, so C): its messages become part of Kape's own errors.
         .target(name: "CALSAErrors", path: layer("Shims", "CALSAErrors"), linkerSettings: [.linkedLibrary("asound")]),
         .systemLibrary(name: "CZlib", path: layer("Shims", "CZlib"), pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Nettle's Ed25519 (hogweed): VIP unlock codes verified offline. Debian ships libnettle and libhogweed on
+        // every system (apt's TLS stack needs them), so no new run-time package and no crypto library to build.
+        .systemLibrary(name: "CNettle", path: layer("Shims", "CNettle"), pkgConfig: "hogweed", providers: [.apt(["nettle-dev"])]),
         // Hunspell (German stems), espeak-ng (speech and IPA), uchardet (subtitle encodings, as mpv detects them).
         .systemLibrary(name: "CHunspell", path: layer("Shims", "CHunspell"), pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
         .systemLibrary(name: "CEspeak", path: layer("Shims", "CEspeak"), pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
@@ -66,7 +69,7 @@ let package = Package(
         // FreeDict dictionaries read in place (dictd index, dictzip), articles parsed, inflected forms to headwords.
         .target(name: "Dictionary", dependencies: ["CZlib", "Platform"], path: layer("Core", "Dictionary")),
         // The party game: decks, the round state machine, results and history, its sounds. Time is an input.
-        .target(name: "Game", dependencies: ["Motion", "Platform", "TextFormat"], path: layer("Core", "Game")),
+        .target(name: "Game", dependencies: ["Motion", "Platform", "TextFormat", "CNettle"], path: layer("Core", "Game")),
         // Pixels: an RGB canvas, the 5×7 block font, a PNG encoder (zlib's deflate).
         .target(name: "Raster", dependencies: ["CZlib", "Platform"], path: layer("Core", "Raster")),
         // Terminal pieces the game and the lessons share: key decoding, cell widths, colours.

@@ -11,17 +11,19 @@ struct LessonsCommand: ParsableCommand {
         abstract: "List the listening lessons (audio + transcript) with duration and progress.")
 
     @OptionGroup var dir: LessonsDirectoryOption
-    @Option(help: "Only this category.")
+    @Option(help: "Only this category (any case).")
     var category: String?
-    @Option(help: "Only this level: beginner or experienced.")
+    @Option(help: "Only this level: beginner or experienced (any case).")
     var level: String?
-    @Option(help: "Only lessons whose title, description or transcript contain all these words.")
+    @Option(help: "Only lessons whose id, title, description or transcript contain all these words (any case).")
     var search: String?
     @Flag(help: "One JSON object per lesson.")
     var json = false
 
     func validate() throws {
-        if let l = level, LessonInfo.Level(rawValue: l) == nil { throw ValidationError("--level must be beginner or experienced") }
+        if let l = level, LessonInfo.Level(rawValue: l.lowercased()) == nil {
+            throw ValidationError("--level must be beginner or experienced")
+        }
     }
 
     func run() throws {
@@ -37,7 +39,7 @@ struct LessonsCommand: ParsableCommand {
         let sharedIds = Set(shared.map(\.id))
         let chosen = all.filter { l in
             (category.map { l.info.category.caseInsensitiveCompare($0) == .orderedSame } ?? true)
-                && (level.map { l.info.level.rawValue == $0 } ?? true)
+                && (level.map { l.info.level.rawValue == $0.lowercased() } ?? true)
         }
         // The list works without the store, but a store it cannot read is said, not passed over.
         var progress: ProgressData?

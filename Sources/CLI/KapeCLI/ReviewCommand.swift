@@ -13,6 +13,8 @@ struct Review: ParsableCommand {
             A missed phrase is heard and typed again; a saved word shows its translation (and is heard) and the \
             German word is typed. Both kinds share the levels and intervals; phrases and words due the same day \
             come oldest first.
+
+            Advanced options (the sound buffer): kape review --help-hidden.
             """)
 
     @Flag(help: "List the review pool.")

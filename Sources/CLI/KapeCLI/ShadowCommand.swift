@@ -58,7 +58,7 @@ struct ShadowCommand: ParsableCommand {
         let from = start ?? (fromStart ? 0 : Self.resumePoint(saved: progress.positions[l.info.id]?.seconds, lesson: l, duration: reader.seconds))
         let fullScreen = !json && TerminalMode.canDrawFullScreen
         let request = LessonPlayer.request(rate: reader.rate)
-        let (sink, notice) = try openSink(device: device, request: request, paced: fullScreen, fallback: FallbackWAV("shadow"))
+        let (sink, notice) = try openSink(device: device, request: request, paced: fullScreen)
         if let notice, !fullScreen { Console.err("kape: \(notice)\n") }
         let player = try LessonPlayer(reader: reader, sink: sink, transcript: l.transcript,
                                       speed: speed ?? settings.defaultSpeed, start: from)
@@ -66,10 +66,14 @@ struct ShadowCommand: ParsableCommand {
                               cues: l.transcript.cues, duration: reader.seconds,
                               loopTimes: settings.loopTimes, loopPause: settings.loopPause)
         view.notice = notice
-        let output = ShadowOutput(json: json, cues: l.transcript.cues, duration: reader.seconds)
+        var output = ShadowOutput(json: json, cues: l.transcript.cues, duration: reader.seconds)
+        // Only what went to a sound device moves the place: a render into a file, or no sound output, was heard
+        // by no one.
+        let heardThroughDevice = sink is AlsaSink
+        if heardThroughDevice { output.resumeCommand = "kape shadow \(Self.resumeName(lesson, id: l.info.id))" }
         let paced = sink is AlsaSink || fullScreen
         // Completion and points only for a lesson someone can have heard: in real time, through a sound device.
-        let record: (() throws -> Int)? = sink is AlsaSink ? {
+        let record: (() throws -> Int)? = heardThroughDevice ? {
             try store.update { $0.completeLesson(l.info.id, at: ProgressCLI.now(), calendar: ProgressCLI.calendar) }
         } : nil
         let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen, paced: paced, onEnded: record,
@@ -77,8 +81,17 @@ struct ShadowCommand: ParsableCommand {
         let heard = try loop.run()
         sink.finish()
         // Heard to the end: next time starts from the beginning.
-        try store.update { $0.savePosition(lesson: l.info.id, seconds: player.ended ? 0 : heard, at: ProgressCLI.now()) }
+        if heardThroughDevice {
+            try store.update { $0.savePosition(lesson: l.info.id, seconds: player.ended ? 0 : heard, at: ProgressCLI.now()) }
+        }
+        // The screen is gone: say where the learner stopped and how to go on.
+        if fullScreen && !player.ended { Console.err("kape: \(output.quitSentence(heard: heard))\n") }
         if let sig = loop.quitSignal { ProcessControl.die(of: sig) }
+    }
+
+    /// How the learner names the lesson again: the id when it was given by id, else the folder as given.
+    static func resumeName(_ given: String, id: String) -> String {
+        given == id ? id : shellQuoted(given)
     }
 
     /// The start of the line that was playing when the learner left (a line is easier to pick up whole);

@@ -147,7 +147,7 @@ extension WordCommand {
 /// Plays a clip once through the engine to the chosen sink, then drains it.
 enum SpeechOutput {
     static func play(_ clip: Clip, output: AudioOutputOptions, name: String) throws {
-        let sink = try output.open(paced: false, fallback: FallbackWAV(name), verbose: false)
+        let sink = try output.open(paced: false, verbose: false)
         let engine = try AudioEngine(sink: sink, bank: SoundBank(clips: [clip.converted(rate: sink.info.rate, channels: sink.info.channels)]))
         try engine.play(0, at: 0)
         try engine.renderOffline(frames: engine.bank.clips[0].frames + sink.info.bufferFrames)

@@ -16,10 +16,14 @@ public final class GameLoop {
     let sound: GameSound?
     let rumble: Rumble?
     let fullScreen: Bool
-    let onFinished: (String, RoundResult, [String]) -> Void
+    let onFinished: (String, RoundResult, [String], String?) -> Void
     let onSettings: (GameSettings) -> Void
     /// Asks the store which decks are locked now ("Rikthe Blerjet").
     public var restore: () -> [Bool] = { [] }
+    /// Verifies and keeps an unlock code; returns which decks are locked now and why the code opened nothing.
+    public var redeem: (String) -> (locked: [Bool], problem: String?) = { _ in ([], "") }
+    /// Writes the results card of a round (the results screen's share key); returns what to show the player.
+    public var share: (String, RoundResult) -> String = { _, _ in "" }
     private let t0 = MonoInstant.now()
     private var parser = KeyParser()
     private var quit = false
@@ -31,7 +35,7 @@ public final class GameLoop {
     public private(set) var quitSignal: Int32?
 
     public init(session: GameSession, feed: MotionFeed?, sound: GameSound?, rumble: Rumble?, fullScreen: Bool,
-         onFinished: @escaping (String, RoundResult, [String]) -> Void, onSettings: @escaping (GameSettings) -> Void) {
+         onFinished: @escaping (String, RoundResult, [String], String?) -> Void, onSettings: @escaping (GameSettings) -> Void) {
         self.session = session
         self.feed = feed
         self.sound = sound
@@ -138,8 +142,12 @@ public final class GameLoop {
             case .rumble(let kind): try? rumble?.play(kind)
             case .rumbleWarning: try? rumble?.play(strong: 0.6, weak: 0.6, milliseconds: 300)
             case .recalibrate: feed?.recalibrate()
-            case .finished(let deck, let result, let shown): onFinished(deck, result, shown)
+            case .finished(let deck, let result, let shown, let player): onFinished(deck, result, shown, player)
             case .restorePurchases: session.restored(locked: restore())
+            case .share(let deck, let result): session.notice = share(deck, result)
+            case .redeem(let code):
+                let answer = redeem(code)
+                session.redeemed(locked: answer.locked, problem: answer.problem)
             case .quit: quit = true
             }
         }

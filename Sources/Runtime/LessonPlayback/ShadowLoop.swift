@@ -63,7 +63,7 @@ public final class ShadowLoop {
                     view.notice = "Lesson heard to the end: completed, +\(points) points. Space plays it again, q quits."
                 } else {
                     say(output.end(heard: player.heardTime, points: nil))
-                    view.notice = "Played to the end into a file, not to a sound device: not recorded as completed. "
+                    view.notice = "Played to the end, not through a sound device: not recorded as completed. "
                         + "Space plays it again, q quits."
                 }
                 dirty = true
@@ -80,7 +80,7 @@ public final class ShadowLoop {
             if ready.isReady(1) { try signals() }
             if ready.isReady(0) { try readKeys() }
         }
-        if !player.ended { say(output.quit(heard: player.heardTime)) }
+        if !player.ended && !fullScreen { say(output.quit(heard: player.heardTime)) }
         return player.heardTime
     }
 

@@ -95,9 +95,9 @@ public struct Lesson: Sendable {
             .map { ($0.key, $0.value.map(\.folder).sorted()) }.sorted { $0.id < $1.id }
     }
 
-    /// True when every word of `query` is in the title, description or transcript (ignoring case and accents).
+    /// True when every word of `query` is in the id, title, description or transcript (ignoring case and accents).
     public func matches(search query: String) -> Bool {
-        let hay = fold(info.title + "\n" + info.description + "\n" + transcript.text)
+        let hay = fold(info.id + "\n" + info.title + "\n" + info.description + "\n" + transcript.text)
         return query.split(whereSeparator: { $0.isWhitespace }).allSatisfy { hay.contains(fold(String($0))) }
     }
 
