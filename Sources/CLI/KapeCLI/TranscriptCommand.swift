@@ -41,7 +41,15 @@ struct TranscriptCommand: ParsableCommand {
         for w in transcript.warnings { FileHandleOutput.stderr("kape: warning: \(printable(w.description))\n") }
         if let output, let format = TranscriptFormat(path: output) {
             do {
-                try Self.replace(output, with: Array(TranscriptWriter.write(transcript, as: format).utf8))
+                let bytes = Array(TranscriptWriter.write(transcript, as: format).utf8)
+                // A transcript Kape would refuse to read back is not written.
+                let limit = InputFile.Kind.transcript.limit
+                guard bytes.count <= limit else {
+                    throw InputError("\(output): the converted transcript would be \(InputFile.sizeText(bytes.count)), over the "
+                        + "\(InputFile.sizeText(limit)) Kape reads of a transcript, so nothing was written (the file is as it was)"
+                        + (format == .json ? "; .vtt or .srt is smaller" : ""))
+                }
+                try Self.replace(output, with: bytes)
             } catch let e as InputError {
                 throw InputError(printable(e.description))
             }
