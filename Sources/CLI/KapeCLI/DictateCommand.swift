@@ -98,7 +98,9 @@ struct Dictate: ParsableCommand {
         return Answered(cue: cue, result: result, points: points)
     }
 
-    /// Prints per-phrase lines (unless already shown) and the result; a lesson answered whole counts as completed.
+    /// Prints per-phrase lines (unless already shown) and the result. Dictation earns its phrases' points only: a
+    /// lesson is completed by hearing it to the end (`kape shadow`), never by typing lines, right or wrong
+    /// (21 wrong lines from `--answers` earned +50 and then +10 a run).
     private func summarise(_ l: Lesson, _ answered: [Answered], store: ProgressStore, quiet: Bool = false) throws {
         var total = 0.0, points = 0
         let count = answered.count
@@ -111,9 +113,6 @@ struct Dictate: ParsableCommand {
             } else if !quiet {
                 out += "\(a.cue + 1).\n" + ComparisonOutput.terminal(a.result, style: .forStdout())
             }
-        }
-        if count == l.transcript.cues.count {
-            points += try store.update { $0.completeLesson(l.info.id, at: ProgressCLI.now(), calendar: ProgressCLI.calendar) }
         }
         let accuracy = count == 0 ? 0 : total / Double(count)
         if json {
