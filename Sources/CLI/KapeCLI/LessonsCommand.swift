@@ -60,7 +60,7 @@ struct LessonsCommand: ParsableCommand {
             if let problem = row.audioProblem {
                 Console.err("kape: warning: lesson '\(entry.info.id)': its audio cannot be played (it is listed, marked): \(problem)\n")
             }
-            for w in row.warnings { Console.err("kape: warning: \(w)\n") }
+            for w in row.warnings { Console.err("kape: warning: \(printable(w))\n") }
             let info = entry.info
             let seconds = row.seconds ?? 0
             let position = progress?.positions[info.id]?.seconds
