@@ -39,7 +39,7 @@ let package = Package(
         // alsa-lib's error handler (variadic, so C): its messages become part of Kape's own errors.
         .target(name: "CALSAErrors", path: layer("Shims", "CALSAErrors"), linkerSettings: [.linkedLibrary("asound")]),
         .systemLibrary(name: "CZlib", path: layer("Shims", "CZlib"), pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // Linux calls Swift's Glibc module hides (pipe2).
+        // Linux calls Swift's Glibc module hides (eventfd, mkostemps, gettid).
         .systemLibrary(name: "CLinux", path: layer("Shims", "CLinux")),
         // libdbus: the reference D-Bus client library, for RealtimeKit (real-time priority without privileges).
         .systemLibrary(name: "CDBus", path: layer("Shims", "CDBus"), pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),

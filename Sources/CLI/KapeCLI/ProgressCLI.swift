@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Lessons
-import Glibc
 import Platform
 import TextFormat
 

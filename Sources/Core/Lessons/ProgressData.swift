@@ -41,7 +41,8 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
 
     public init() {}
 
-    public static let speedRange = 0.5...2.0
+    /// The player's own range: the speed a lesson may start at is one it can play at.
+    public static let speedRange = ShadowMachine.speedRange
     public static let loopTimesRange = 1...99
     public static let loopPauseRange = 0.0...30.0
 
