@@ -37,3 +37,17 @@ import Testing
         #expect(r.stderr.components(separatedBy: "set XDG_CONFIG_HOME or HOME").count == 2, "\(r.stderr)")
     }
 }
+
+/// A WAV output that cannot be written (a full disk; here a file size limit) said "audio device 'wav:…' stopped
+/// working …; list the devices with `kape audio devices`", which does not help with a file (issue 30).
+@Suite struct WavWriteFailureMessageTests {
+    @Test func aWavFileThatCannotBeWrittenIsNamedAsAFile() throws {
+        let dir = try TemporaryDirectory()
+        let quoted = [KapeRun.binary, "play", "--deck", "mix-shqip", "--trace", packageRoot + "/traces/demo-round.evemu", "--headless",
+                      "--device", "wav:" + dir.path("o.wav"), "--decks", packageRoot + "/decks"].map { "'\($0)'" }.joined(separator: " ")
+        let r = try KapeRun.run(["-c", "ulimit -f 200; exec " + quoted], environment: ["XDG_DATA_HOME": dir.path("data")], executable: "/bin/sh")
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(dir.path("o.wav") + ": cannot write") && r.stderr.contains("disk full"), "\(r.stderr)")
+        #expect(!r.stderr.contains("kape audio devices"), "\(r.stderr)")
+    }
+}
