@@ -6,6 +6,14 @@ import Glibc
 /// (`PREFIX/bin/kape` → `PREFIX/share/kape/KIND`, so a prefix outside `$XDG_DATA_DIRS` still works), then the
 /// source tree the executable was built in. A command-line option or `$KAPE_KIND` (e.g. `KAPE_DECKS`) comes first.
 public enum DataDirectories {
+    /// What to do when the user's data folder cannot be made or written, naming where its path came from: a bare
+    /// "/nonexistent: cannot make the folder" leaves a user without HOME guessing.
+    public static func userDataAdvice(environment: [String: String]) -> String {
+        func shown(_ name: String) -> String { environment[name].flatMap { $0.isEmpty ? nil : "\(name)=\($0)" } ?? "\(name) is unset" }
+        return "Kape keeps your data in $XDG_DATA_HOME/kape, else $HOME/.local/share/kape (\(shown("XDG_DATA_HOME")), "
+            + "\(shown("HOME"))): set XDG_DATA_HOME or HOME to a folder you can write"
+    }
+
     /// The directories searched for `kind`, in order, without the override; `environment` and `executable` are
     /// inputs so the order can be tested.
     public static func searchPath(for kind: String, environment: [String: String], executable: String?) -> [String] {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct DictateCLITests {
@@ -104,5 +105,33 @@ import Testing
         #expect(lines.count == 3, "\(r.stdout)")
         #expect(lines.first?["accuracy"] as? Double == 1.0, "\(r.stdout)")
         #expect(!r.stdout.contains("\\r") && !r.stdout.contains("\\ufeff"), "\(r.stdout)")
+    }
+}
+
+/// `kape dictate --answers` with every line wrong completed the lesson (+50, then +10 a run): the one rule now is
+/// that only hearing a lesson to the end completes it; dictation earns its phrases' points (issue 30).
+@Suite struct DictationCompletionRuleTests {
+    @Test func dictationNeverCompletesALesson() throws {
+        let home = try TemporaryDirectory()
+        let lessons = packageRoot + "/lessons"
+        let env = ["XDG_DATA_HOME": home.path("data"), "KAPE_NOW": "1800000000"]
+        let list = try KapeRun.run(["lessons", "--dir", lessons, "--json"], environment: env)
+        let cues = try #require(ShadowFixture.events(list.stdout).first { $0["id"] as? String == "beim-baecker" }?["cues"] as? Int)
+        try String(repeating: "falsch\n", count: cues).write(toFile: home.path("answers.txt"), atomically: true, encoding: .utf8)
+        for _ in 0..<2 {
+            let r = try KapeRun.run(["dictate", "beim-baecker", "--lessons", lessons, "--answers", home.path("answers.txt"), "--json", "--no-sound"], environment: env)
+            #expect(r.status == 0, "\(r.stderr)")
+            let result = try #require(ShadowFixture.events(r.stdout).last)
+            // Each phrase: round(10 × accuracy), plus 5 when perfect (docs/LESSONS.md), and nothing more.
+            let accuracies: [Double] = ShadowFixture.events(r.stdout).compactMap { o -> Double? in o["cue"] == nil ? nil : o["accuracy"] as? Double }
+            var phrasePoints = 0
+            for a in accuracies { phrasePoints += Int((a * 10).rounded()) + (a >= 1 ? 5 : 0) }
+            #expect(accuracies.count == cues)
+            #expect(result["points"] as? Int == phrasePoints, "the result adds nothing to the phrases' points: \(result)")
+        }
+        let stats = try KapeRun.run(["stats", "--json"], environment: env)
+        #expect(stats.stdout.contains(#""lessons_done": 0"#), "\(stats.stdout)")
+        let after = try KapeRun.run(["lessons", "--dir", lessons], environment: env)
+        #expect(!after.stdout.contains("✓ completed"))
     }
 }

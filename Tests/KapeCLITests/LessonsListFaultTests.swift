@@ -87,3 +87,25 @@ import Testing
         #expect(r.stderr.contains("5001 lessons, over the 5000"), "\(r.stderr)")
     }
 }
+
+/// The list reads a transcript again only when it (or the audio) changed: the row is kept in the cache.
+@Suite struct LessonListCacheTests {
+    @Test func anUnchangedLessonIsListedFromTheCacheAndAChangedOneIsReadAgain() throws {
+        let root = try TemporaryDirectory()
+        try LessonsListFaultTests.lesson(root, "a", id: "alpha", audio: LessonsListFaultTests.goodWav)
+        let env = ["XDG_DATA_HOME": root.path("data"), "XDG_CACHE_HOME": root.path("cache")]
+        let first = try KapeRun.run(["lessons", "--dir", root.path("."), "--json"], environment: env)
+        #expect(first.stdout.contains(#""cues": 1"#), "\(first.stdout)")
+        let cachePath = root.path("cache/kape/lessons-list.json")
+        let cached = try String(contentsOfFile: cachePath, encoding: .utf8)
+        #expect(cached.contains(#""cues":1"#))
+        // A row planted in the cache is what the next listing shows: the transcript was not read again.
+        try cached.replacingOccurrences(of: #""cues":1"#, with: #""cues":77"#).write(toFile: cachePath, atomically: true, encoding: .utf8)
+        let second = try KapeRun.run(["lessons", "--dir", root.path("."), "--json"], environment: env)
+        #expect(second.stdout.contains(#""cues": 77"#), "\(second.stdout)")
+        // Changed: read again.
+        try "WEBVTT\n\n00:00.000 --> 00:00.200\nA\n\n00:00.300 --> 00:00.500\nB\n".write(toFile: root.path("a/t.vtt"), atomically: false, encoding: .utf8)
+        let third = try KapeRun.run(["lessons", "--dir", root.path("."), "--json"], environment: env)
+        #expect(third.stdout.contains(#""cues": 2"#), "\(third.stdout)")
+    }
+}

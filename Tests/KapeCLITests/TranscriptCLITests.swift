@@ -167,3 +167,19 @@ import Glibc
         #expect(dictate.status == 0, "\(dictate.stderr)")
     }
 }
+
+/// `transcript -o` wrote a 27 MiB JSON that Kape then refused (over 16 MiB): it is refused before writing (issue 30).
+@Suite struct TranscriptOutputLimitTests {
+    @Test func aConversionKapeCouldNotReadBackIsNotWritten() throws {
+        let dir = try TemporaryDirectory()
+        // 9 MiB of quotes in one cue: within the reader's 16 MiB, 18 MiB as JSON (each quote escaped).
+        try ("1\n00:00:01,000 --> 00:00:02,000\n" + String(repeating: "\"", count: 9 << 20) + "\n").write(toFile: dir.path("big.srt"), atomically: true, encoding: .utf8)
+        try "kept".write(toFile: dir.path("big.json"), atomically: true, encoding: .utf8)
+        let r = try KapeRun.run(["transcript", dir.path("big.srt"), "-o", dir.path("big.json")])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("over the 16 MiB Kape reads of a transcript, so nothing was written"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: dir.path("big.json"), encoding: .utf8) == "kept")
+        // As WebVTT it fits, and is written.
+        #expect(try KapeRun.run(["transcript", dir.path("big.srt"), "-o", dir.path("big.vtt")]).status == 0)
+    }
+}

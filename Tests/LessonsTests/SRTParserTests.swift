@@ -26,6 +26,19 @@ import Testing
         }
     }
 
+    /// Windows tools save UTF-16 without a BOM too: it was "not a SubRip file" (issue 30).
+    @Test func utf16WithoutAByteOrderMarkIsRecognisedAndSaidSo() throws {
+        let utf16 = Array(body.utf16)
+        for (name, bytes, order) in [("LE", utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "UTF-16LE"),
+                                     ("BE", utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "UTF-16BE")] {
+            let t = try srt(bytes)
+            #expect(t.cues == [Cue(id: "1", start: 1, end: 2, text: "Schöne Grüße – 5 €")], "\(name)")
+            #expect(t.warnings.map(\.description) == ["t.srt:1: no byte-order mark, but its zero bytes say \(order): read as that; save it as UTF-8 (or with a BOM) to be sure"])
+        }
+        // UTF-8 and windows-1252 text never looks like it.
+        #expect(TranscriptText.utf16WithoutBOM(Array(body.utf8)) == nil)
+    }
+
     @Test func legacyEightBitIsReadAsWindows1252AndSaidSo() throws {
         // "Schöne Grüße – 5 €" in windows-1252: ö F6, ü FC, ß DF, en dash 96, euro 80.
         let bytes = Array("1\n00:00:01,000 --> 00:00:02,000\nSch".utf8) + [0xF6] + Array("ne Gr".utf8) + [0xFC, 0xDF]

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Glibc
 import Platform
@@ -233,5 +234,23 @@ import Platform
             if name.hasPrefix(".kape-bfw-\(getpid()).txt.tmp-") { leftovers += 1 }
         }
         #expect(leftovers == 0)
+    }
+}
+
+/// `trace convert` wrote a 2.4 GB evemu file that Kape then refused (over 1 GiB): a writer stops at the limit,
+/// leaving nothing (issue 30). Here with a small limit; the real one is `InputFile.Kind.trace`'s 1 GiB.
+@Suite struct TraceOutputLimitTests {
+    @Test func aTraceOverTheLimitIsNotWritten() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kape-limit-\(getpid()).evemu").path
+        defer { unlink(path) }
+        try "old".write(toFile: path, atomically: true, encoding: .utf8)
+        let w = try BufferedFileWriter(path: path, capacity: 1024, limit: 10_000)
+        #expect {
+            for _ in 0..<1000 { try w.write("E: 0.000000 0003 0000 0001\n") }
+            try w.commit()
+        } throws: { "\($0)".contains("would pass 10000 bytes, the most Kape reads of a trace, so nothing was written") }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+        let dir = (path as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".kape-limit-\(getpid()).evemu.tmp-") }.isEmpty)
     }
 }

@@ -89,7 +89,7 @@ struct Dictate: ParsableCommand {
             prompt.say(ComparisonOutput.terminal(result, style: .forStdout()))
         }
         prompt.close()
-        try summarise(l, answered, store: store, quiet: true, reachedEnd: stoppedAt == nil)
+        try summarise(l, answered, store: store, quiet: true)
         if let i = stoppedAt {
             Console.err("kape: stopped at phrase \(i + 1) of \(cues.count); every answer given is saved. "
                         + "`kape dictate \(ShadowCommand.resumeName(lesson, id: l.info.id))` goes on at phrase \(i + 1)"
@@ -119,10 +119,10 @@ struct Dictate: ParsableCommand {
         return Answered(cue: cue, result: result, points: points)
     }
 
-    /// Prints per-phrase lines (unless already shown) and the result; a lesson answered to its last phrase (this
-    /// time or, resumed, over several) counts as completed.
-    private func summarise(_ l: Lesson, _ answered: [Answered], store: ProgressStore, quiet: Bool = false,
-                           reachedEnd: Bool? = nil) throws {
+    /// Prints per-phrase lines (unless already shown) and the result. Dictation earns its phrases' points only: a
+    /// lesson is completed by hearing it to the end (`kape shadow`), never by typing lines, right or wrong
+    /// (21 wrong lines from `--answers` earned +50 and then +10 a run).
+    private func summarise(_ l: Lesson, _ answered: [Answered], store: ProgressStore, quiet: Bool = false) throws {
         var total = 0.0, points = 0
         let count = answered.count
         var out = ""
@@ -134,9 +134,6 @@ struct Dictate: ParsableCommand {
             } else if !quiet {
                 out += "\(a.cue + 1).\n" + ComparisonOutput.terminal(a.result, style: .forStdout())
             }
-        }
-        if reachedEnd ?? (count == l.transcript.cues.count), answered.last?.cue == l.transcript.cues.count - 1 {
-            points += try store.update { $0.completeLesson(l.info.id, at: ProgressCLI.now(), calendar: ProgressCLI.calendar) }
         }
         let accuracy = count == 0 ? 0 : total / Double(count)
         if json {

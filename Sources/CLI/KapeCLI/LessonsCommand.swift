@@ -47,42 +47,73 @@ struct LessonsCommand: ParsableCommand {
         let done = progress?.lessonsDone ?? []
         var text = ""
         var shown = 0
+        var cache = LessonListCache()
+        defer { cache.save() }
         for entry in chosen {
-            // One transcript at a time, let go before the next: for its line count, warnings and the search.
-            let l: Lesson
-            do { l = try Lesson(entry) } catch let e as TranscriptError { Console.err("kape: warning: skipped \(e)\n"); continue }
-            if let search, !l.matches(search: search) { continue }
-            shown += 1
-            let audio = Self.audio(of: l)
-            if let problem = audio.problem {
-                Console.err("kape: warning: lesson '\(l.info.id)': its audio cannot be played (it is listed, marked): \(problem)\n")
+            // The search needs the transcript's text: read, one at a time and let go before the next. Otherwise
+            // the row comes from the cache while the lesson's files are unchanged.
+            var searched: Lesson?
+            if let search {
+                guard let l = Self.load(entry), l.matches(search: search) else { continue }
+                searched = l
             }
-            l.reportTranscriptWarnings(duration: audio.seconds)
-            let seconds = audio.seconds ?? 0
-            let position = progress?.positions[l.info.id]?.seconds
-            let completed = done.contains(l.info.id)
-            let idShared = sharedIds.contains(l.info.id)
+            guard let row = cache.row(for: entry, compute: { (searched ?? Self.load(entry)).map(Self.row) }) else { continue }
+            shown += 1
+            if let problem = row.audioProblem {
+                Console.err("kape: warning: lesson '\(entry.info.id)': its audio cannot be played (it is listed, marked): \(problem)\n")
+            }
+            for w in row.warnings { Console.err("kape: warning: \(printable(w))\n") }
+            let info = entry.info
+            let seconds = row.seconds ?? 0
+            let position = progress?.positions[info.id]?.seconds
+            let completed = done.contains(info.id)
+            let idShared = sharedIds.contains(info.id)
             if json {
                 var line = JSONLine()
-                line.add("id", l.info.id); line.add("title", l.info.title); line.add("category", l.info.category)
-                line.add("level", l.info.level.rawValue); line.add("description", l.info.description)
-                line.add("duration", seconds, decimals: 3); line.add("cues", l.transcript.cues.count)
+                line.add("id", info.id); line.add("title", info.title); line.add("category", info.category)
+                line.add("level", info.level.rawValue); line.add("description", info.description)
+                line.add("duration", seconds, decimals: 3); line.add("cues", row.cues)
                 if let p = position { line.add("position", p, decimals: 3) } else { line.addRaw("position", "null") }
                 line.add("completed", completed)
-                line.add("path", l.folder)
-                if let problem = audio.problem { line.add("audio_error", problem) } else { line.addRaw("audio_error", "null") }
+                line.add("path", entry.folder)
+                if let problem = row.audioProblem { line.add("audio_error", problem) } else { line.addRaw("audio_error", "null") }
                 line.add("id_shared", idShared)
                 text += line.text + "\n"
             } else {
                 // Heard to the end: "completed" (the saved place is then the start, which says nothing).
                 let place = position.flatMap { $0 > 0 ? "  at \(clock($0))" : nil } ?? ""
-                let marks = (audio.problem == nil ? "" : "  ⚠ audio unreadable") + (idShared ? "  ⚠ id shared" : "")
-                text += "\(l.info.id)  \(l.info.title)  [\(l.info.category), \(l.info.level.rawValue)]  \(audio.seconds == nil ? "-:--" : clock(seconds))"
-                    + "  \(l.transcript.cues.count) lines\(completed ? "  ✓ completed" : "")\(place)\(marks)\n"
+                let marks = (row.audioProblem == nil ? "" : "  ⚠ audio unreadable") + (idShared ? "  ⚠ id shared" : "")
+                text += "\(info.id)  \(info.title)  [\(info.category), \(info.level.rawValue)]  \(row.seconds == nil ? "-:--" : clock(seconds))"
+                    + "  \(row.cues) lines\(completed ? "  ✓ completed" : "")\(place)\(marks)\n"
             }
         }
         if shown == 0 && !json { text = "No lessons match.\n" }
         Console.out(text)
+    }
+
+    /// The lesson with its transcript, or nil after saying why it is skipped.
+    static func load(_ entry: LessonEntry) -> Lesson? {
+        do { return try Lesson(entry) } catch {
+            Console.err("kape: warning: skipped \(error)\n")
+            return nil
+        }
+    }
+
+    /// Past-end warnings said at most this many times a lesson (one per cue: a transcript for another recording
+    /// has thousands).
+    static let maxPastEndWarnings = 20
+
+    /// What the list shows of a lesson: its line count, audio length (or why its audio cannot be played) and the
+    /// warnings about its transcript.
+    static func row(_ lesson: Lesson) -> LessonListCache.Row {
+        let audio = Self.audio(of: lesson)
+        var warnings = lesson.transcript.warnings.map { $0.description }
+        if let seconds = audio.seconds {
+            let pastEnd = lesson.transcript.warningsPastEnd(duration: seconds, file: lesson.transcriptPath)
+            warnings += pastEnd.prefix(maxPastEndWarnings).map { $0.description }
+            if pastEnd.count > maxPastEndWarnings { warnings.append("\(lesson.transcriptPath): \(pastEnd.count - maxPastEndWarnings) more cues past the end of the audio") }
+        }
+        return LessonListCache.Row(cues: lesson.transcript.cues.count, seconds: audio.seconds, audioProblem: audio.problem, warnings: warnings)
     }
 
     /// The lesson's audio length, or why it cannot be played (a FIFO, empty, not audio, 0 or 1024 channels, rate 0).

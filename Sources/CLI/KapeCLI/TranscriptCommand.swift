@@ -40,8 +40,20 @@ struct TranscriptCommand: ParsableCommand {
         }
         for w in transcript.warnings { FileHandleOutput.stderr("kape: warning: \(printable(w.description))\n") }
         if let output, let format = TranscriptFormat(path: output) {
-            // The one output writer: a regular file replaced atomically, a FIFO or a device written into.
-            try OutputFile.write(TranscriptWriter.write(transcript, as: format), to: output)
+            do {
+                let bytes = Array(TranscriptWriter.write(transcript, as: format).utf8)
+                // A transcript Kape would refuse to read back is not written.
+                let limit = InputFile.Kind.transcript.limit
+                guard bytes.count <= limit else {
+                    throw InputError("\(output): the converted transcript would be \(InputFile.sizeText(bytes.count)), over the "
+                        + "\(InputFile.sizeText(limit)) Kape reads of a transcript, so nothing was written (the file is as it was)"
+                        + (format == .json ? "; .vtt or .srt is smaller" : ""))
+                }
+                // The one output writer: a regular file replaced atomically, a FIFO or a device written into.
+                try OutputFile.write(bytes, to: output)
+            } catch let e as InputError {
+                throw InputError(printable(e.description))
+            }
             FileHandleOutput.stderr("kape: wrote \(transcript.cues.count) cue\(transcript.cues.count == 1 ? "" : "s") to \(printable(output))\n")
             if json { FileHandleOutput.stdout(TranscriptWriter.write(transcript, as: .json)) }
             return

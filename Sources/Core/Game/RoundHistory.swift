@@ -77,7 +77,8 @@ public struct RoundHistory: Sendable, Codable, Equatable {
             guard let b = try InputFile.readIfPresent(path, as: .history) else { return RoundHistory() }
             bytes = b
         } catch {
-            throw DeckError(error.description)
+            // Not there and not readable: most often a data folder that is not one (HOME pointing at a file).
+            throw DeckError(error.description + "; " + DataDirectories.userDataAdvice(environment: ProcessInfo.processInfo.environment))
         }
         do {
             return try JSONFile.decode(RoundHistory.self, from: Data(bytes), file: path)
@@ -93,13 +94,14 @@ public struct RoundHistory: Sendable, Codable, Equatable {
         let url = URL(fileURLWithPath: path)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try OutputFile.write(Array(try encoder.encode(self)), to: path)
-        } catch let error as FileError {
-            throw DeckError("\(path): cannot write round history: \(error.message)")
+        let bytes = Array(try encoder.encode(self))
+        do throws(FileError) {
+            // makeFolders, not FileManager: its errors say which folder and why, not "You don't have permission".
+            try makeFolders(url.deletingLastPathComponent().path)
+            try OutputFile.write(bytes, to: path)
         } catch {
-            throw DeckError("\(path): cannot write round history: \(error.localizedDescription)")
+            throw DeckError("\(path): cannot write round history: \(error.description); "
+                + DataDirectories.userDataAdvice(environment: ProcessInfo.processInfo.environment))
         }
     }
 }

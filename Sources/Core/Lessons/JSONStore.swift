@@ -125,7 +125,8 @@ public struct JSONStore<Document: StoreDocument>: Sendable {
         do throws(FileError) {
             try makeFolders(directory)
         } catch {
-            throw ProgressError("the data directory: \(error.description)")
+            throw ProgressError("the data directory: \(error.description); "
+                + DataDirectories.userDataAdvice(environment: ProcessInfo.processInfo.environment))
         }
         // Never through a link someone planted: O_CREAT would create its target.
         let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)

@@ -65,7 +65,7 @@ extension ProgressData {
             dictations.removeFirst(old.count)
             for r in old {
                 summary.dictations = StoreLimits.add(summary.dictations, 1)
-                summary.dictationAccuracy += r.accuracy
+                summary.dictationAccuracy = min(Double(StoreLimits.count.upperBound), summary.dictationAccuracy + r.accuracy)
                 summary.dictationPoints = StoreLimits.add(summary.dictationPoints, r.points)
                 summary.through = max(summary.through ?? r.day, r.day)
             }
@@ -99,6 +99,7 @@ extension ProgressData {
     /// Mean accuracy over every answer ever given (0 with none).
     public var meanDictationAccuracy: Double {
         let n = dictationCount
-        return n == 0 ? 0 : (summary.dictationAccuracy + dictations.reduce(0) { $0 + $1.accuracy }) / Double(n)
+        // Clamped: a hand-edited summary could hold more accuracy than answers.
+        return n == 0 ? 0 : min(1, (summary.dictationAccuracy + dictations.reduce(0) { $0 + $1.accuracy }) / Double(n))
     }
 }

@@ -9,10 +9,14 @@ public final class BufferedFileWriter {
     public var buffer: [UInt8] = []
     private let capacity: Int
     private let file: OutputFile
+    /// At most this many bytes: a trace Kape would refuse to read back is not written at all.
+    private let limit: Int
+    private var written = 0
 
-    public init(path: String, capacity: Int = 1 << 20) throws {
+    public init(path: String, capacity: Int = 1 << 20, limit: Int = InputFile.Kind.trace.limit) throws {
         self.path = path
         self.capacity = capacity
+        self.limit = limit
         do throws(FileError) { file = try OutputFile(replacing: path) } catch { throw TraceError(file: path, error.message) }
         buffer.reserveCapacity(capacity + 4096)
     }
@@ -28,6 +32,12 @@ public final class BufferedFileWriter {
     }
 
     public func flush() throws {
+        guard written + buffer.count <= limit else {
+            file.discard()
+            throw TraceError(file: path, "would pass \(InputFile.sizeText(limit)), the most Kape reads of a trace, so nothing was "
+                + "written (the file is as it was): convert a shorter part of the input")
+        }
+        written += buffer.count
         do throws(FileError) { try file.write(buffer) } catch { throw TraceError(file: path, error.message) }
         buffer.removeAll(keepingCapacity: true)
     }

@@ -50,7 +50,9 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
 
     /// alsa-lib's first message since `clearLibraryMessage` on this thread, or nil.
     static func libraryMessage() -> String? {
-        let text = String(cString: kape_alsa_first_error())
+        // The pulse plugin ends its message with a newline, which split Kape's one-line error.
+        var text = String(cString: kape_alsa_first_error())
+        while let last = text.last, last.isNewline || last == " " { text.removeLast() }
         return text.isEmpty ? nil : text
     }
 
@@ -81,9 +83,9 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
                 throw AudioError.file(configFile, "not a valid ALSA configuration: \(alsaMessage(err))")
             }
             config = top
-            err = snd_pcm_open_lconf(&handle, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK, top)
+            err = SoundServerClientNoise.quietly { snd_pcm_open_lconf(&handle, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK, top) }
         } else {
-            err = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
+            err = SoundServerClientNoise.quietly { snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK) }
         }
         guard err >= 0, let handle else {
             if let config { snd_config_delete(config) }

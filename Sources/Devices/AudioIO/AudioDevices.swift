@@ -65,7 +65,7 @@ public enum AudioDevices {
             }
         }
         var pcm: OpaquePointer?
-        let err = snd_pcm_open(&pcm, "default", SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
+        let err = SoundServerClientNoise.quietly { snd_pcm_open(&pcm, "default", SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK) }
         if err >= 0, let pcm { snd_pcm_close(pcm) }
         return DefaultDevice(type: type, openError: err >= 0 ? nil : alsaMessage(err))
     }

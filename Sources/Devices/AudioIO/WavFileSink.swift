@@ -63,7 +63,9 @@ public final class WavFileSink: VirtualDeviceSink, @unchecked Sendable {
         let want = sf_count_t(frames * frameBytes)
         let n = sf_write_raw(file, bytes, want)
         guard n == want else {
-            return .failed(AudioError.lost(info.device, "short write: \(String(cString: sf_strerror(file)))"))
+            // A file, not a device: `kape audio devices` would not help; a full disk or a size limit would.
+            return .failed(AudioError.file(path, "cannot write: \(String(cString: sf_strerror(file))) (is the disk full, or a file size limit set?); "
+                + "the sound file is left as it was"))
         }
         wrote(frames)
         return .written

@@ -25,6 +25,8 @@ public final class LessonPlayer {
     public private(set) var ended = false
     /// Lesson time heard at the last step.
     public private(set) var heardTime: Double
+    /// Sink frames the device had played at the last step (written − its delay): how much audio it has taken.
+    public private(set) var audibleSinkFrames = 0
     private var renderDone = false
     /// Every cue start and end, sorted: when the highlight may change next.
     private let boundaries: [Double]
@@ -176,6 +178,7 @@ public final class LessonPlayer {
         }
         var now = heard(delay: delay)
         let audible = clock.framesWritten - delay
+        audibleSinkFrames = max(0, audible)
         if let p = pendingSeek {
             let start = p.sinkFrame ?? .max - stretcher.hop
             if audible >= start + stretcher.hop {

@@ -49,6 +49,7 @@ public final class ShadowLoop {
         TerminalMode.catchQuitSignals()
         defer { TerminalMode.leave() }
         reportState()
+        let started = MonotonicClock.nanos()
         while !quit {
             // Paused on a sink that is not real time: silence would only grow the file, as fast as the disk takes
             // it, so the loop sleeps until a key or a signal; with no input left nothing can resume it.
@@ -57,7 +58,10 @@ public final class ShadowLoop {
             if !idle { try pump() }
             if player.ended && !endHandled {
                 endHandled = true
-                if let onEnded {
+                if onEnded != nil, let why = notHeard(since: started) {
+                    say(output.end(heard: player.heardTime, points: nil, reason: why))
+                    view.notice = "Played to the end, but \(why): not recorded as completed. Space plays it again, q quits."
+                } else if let onEnded {
                     let points = try onEnded()
                     say(output.end(heard: player.heardTime, points: points))
                     view.notice = "Lesson heard to the end: completed, +\(points) points. Space plays it again, q quits."
@@ -82,6 +86,23 @@ public final class ShadowLoop {
         }
         if !player.ended && !fullScreen { say(output.quit(heard: player.heardTime)) }
         return player.heardTime
+    }
+
+    /// Why the end reached cannot count as heard, if it cannot. A sink that takes audio faster than it plays
+    /// (`--device null`) "completed" a lesson in 0.1 s, and audio that stopped short (the file cut while it played)
+    /// reached the end early; neither was heard.
+    func notHeard(since started: UInt64) -> String? {
+        let wall = Double(MonotonicClock.nanos() &- started) / 1e9
+        let taken = Double(player.audibleSinkFrames) / Double(max(1, player.sink.info.rate))
+        // Real time within a generous margin: the device's start-up buffer and clock drift stay far below it.
+        if taken > wall * 1.1 + 1 {
+            return "the device took \(fixed(taken, 1)) s of audio in \(fixed(wall, 1)) s, faster than real time, so no one heard it"
+        }
+        let duration = player.reader.seconds
+        if player.heardTime < duration - max(0.5, duration * 0.01) {
+            return "the audio stopped at \(fixed(player.heardTime, 1)) s of its \(fixed(duration, 1)) s (was the file changed while it played?)"
+        }
+        return nil
     }
 
     /// Writes periods while the device has room (a bounded number, so keys are read between bursts on a file sink).

@@ -63,15 +63,17 @@ public struct ShadowOutput {
     }
 
     /// `points` nil: played to the end but not to a sound device in real time, so not completed.
-    public func end(heard: Double, points: Int?) -> String {
+    /// `points` nil: not completed, for `reason` (by default: not played to a sound device).
+    public func end(heard: Double, points: Int?, reason: String? = nil) -> String {
+        let why = reason ?? "not played in real time to a sound device"
         if json {
             var o = JSONLine()
             o.add("t", heard, decimals: 3); o.add("event", "end"); o.add("completed", points != nil); o.add("points", points ?? 0)
-            if points == nil { o.add("reason", "not played in real time to a sound device") }
+            if points == nil { o.add("reason", why) }
             return o.text + "\n"
         }
         guard let points else {
-            return "\(fixed(heard, 3))  played to the end, not in real time to a sound device: not recorded as completed\n"
+            return "\(fixed(heard, 3))  played to the end, \(why): not recorded as completed\n"
         }
         return "\(fixed(heard, 3))  lesson heard to the end: completed, +\(points) points\n"
     }

@@ -3,7 +3,7 @@ import Lessons
 
 /// Any bytes as `progress.json`, decoded as `ProgressStore` decodes it. What loads must survive what the commands
 /// then do with it: streaks, the review pool, recording a dictation, a review, a lesson and a game round, and
-/// being written and read back (a store that cannot be read back would be called damaged next time).
+/// folding old records into the summary, and being written and read back (a store that cannot be read back would be called damaged next time).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProgress(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Data(UnsafeBufferPointer(start: data, count: size))
@@ -23,6 +23,8 @@ public func fuzzProgress(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     store.completeLesson("fuzz", at: now, calendar: calendar)
     store.recordGameRound(deck: "fuzz", correct: 3, passed: 1, at: now, calendar: calendar)
     store.savePosition(lesson: "fuzz", seconds: 12.5, at: now)
+    _ = store.foldOldRecords()
+    _ = store.meanDictationAccuracy
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     encoder.dateEncodingStrategy = .secondsSince1970

@@ -180,7 +180,7 @@ extension Play {
 
     static func saveSettings(_ settings: GameSettings, _ path: String) {
         guard let data = try? JSONEncoder().encode(settings) else { return }
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? makeFolders((path as NSString).deletingLastPathComponent)
         try? OutputFile.write(Array(data), to: path)
     }
 }

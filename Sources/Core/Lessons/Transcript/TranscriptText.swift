@@ -17,6 +17,10 @@ enum TranscriptText {
         if bytes.starts(with: [0, 0, 0xFE, 0xFF]) { return (utf32(bytes[4...], bigEndian: true), nil) }
         if bytes.starts(with: [0xFF, 0xFE]) { return (utf16(bytes[2...], bigEndian: false), nil) }
         if bytes.starts(with: [0xFE, 0xFF]) { return (utf16(bytes[2...], bigEndian: true), nil) }
+        if let bigEndian = utf16WithoutBOM(bytes) {
+            return (utf16(bytes[...], bigEndian: bigEndian),
+                    "no byte-order mark, but its zero bytes say UTF-16\(bigEndian ? "BE" : "LE"): read as that; save it as UTF-8 (or with a BOM) to be sure")
+        }
         if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
         // ISO-8859-1 is read as its superset windows-1252, as browsers and players do.
         if let guess = EncodingDetector.guess(bytes), !["WINDOWS-1252", "ISO-8859-1"].contains(guess.iconv),
@@ -24,6 +28,21 @@ enum TranscriptText {
             return (text, "not UTF-8: detected as \(guess.name) and read as that; save it as UTF-8 to be sure")
         }
         return (windows1252(bytes), "not UTF-8: read as windows-1252 (legacy 8-bit Western); save it as UTF-8 to be sure")
+    }
+
+    /// UTF-16 saved without a BOM (Windows tools do): subtitles are mostly ASCII digits, arrows and letters, so one
+    /// byte of nearly every pair is zero, always the same one, which no UTF-8 or 8-bit text has. Nil: not that.
+    static func utf16WithoutBOM(_ bytes: [UInt8]) -> Bool? {
+        let pairs = min(bytes.count / 2, 4096)
+        guard pairs >= 8 else { return nil }
+        var zeroFirst = 0, zeroSecond = 0
+        for i in 0..<pairs {
+            if bytes[2 * i] == 0 { zeroFirst += 1 }
+            if bytes[2 * i + 1] == 0 { zeroSecond += 1 }
+        }
+        if zeroFirst * 10 >= pairs * 6 && zeroSecond == 0 { return true }
+        if zeroSecond * 10 >= pairs * 6 && zeroFirst == 0 { return false }
+        return nil
     }
 
     private static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> String {
