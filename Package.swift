@@ -44,13 +44,16 @@ let package = Package(
         .systemLibrary(name: "CHunspell", path: layer("Shims", "CHunspell"), pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
         .systemLibrary(name: "CEspeak", path: layer("Shims", "CEspeak"), pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CUchardet", path: layer("Shims", "CUchardet"), pkgConfig: "uchardet", providers: [.apt(["libuchardet-dev"])]),
-        // Linux calls Swift's Glibc module hides (pipe2).
+        // Linux calls Swift's Glibc module hides (eventfd, mkostemps, gettid).
         .systemLibrary(name: "CLinux", path: layer("Shims", "CLinux")),
         // libdbus: the reference D-Bus client library, for RealtimeKit (real-time priority without privileges).
         .systemLibrary(name: "CDBus", path: layer("Shims", "CDBus"), pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
 
+        // A SIGBUS handler for mapped files that shrink while read (C: a handler must return to the faulting read).
+        .target(name: "CSignalSafe", path: layer("Shims", "CSignalSafe")),
+
         // Platform: monotonic clock, wake-up pipes, libm, errno text, stdout. Linux only, as is Kape.
-        .target(name: "Platform", dependencies: ["CLinux", "CDBus"], path: "Sources/Platform"),
+        .target(name: "Platform", dependencies: ["CLinux", "CDBus", "CSignalSafe"], path: "Sources/Platform"),
 
         // Core. Trace formats, estimator, gate, evaluation. Time is an input.
         .target(name: "Motion", dependencies: ["Platform", "TextFormat"], path: layer("Core", "Motion")),

@@ -15,7 +15,7 @@ import Platform
     }
 
     @Test func shippedLessonsTokensReachAnEntry() throws {
-        let lessons = try Lesson.scan(Self.root + "/lessons")
+        let lessons = try Lesson.scan(Self.root + "/lessons").map { try Lesson.load(folder: $0.folder) }
         #expect(lessons.count >= 3)
         let lookup = WordLookup(dictionary: try FreeDict(name: "deu-eng"), stemmer: HunspellStemmer())
         var tokens: [String] = []
@@ -37,7 +37,7 @@ import Platform
         #expect(share >= 0.95, "missed: \(missed)")
     }
 
-    /// The reader's own memory: pages added by opening the dictionary and looking up every lesson token (no
+    /// The reader's own memory (run alone: `swift test --filter readerMemoryFigure`): pages added by opening the dictionary and looking up every lesson token (no
     /// Hunspell), as a figure: anonymous (the reader's allocations) and file-backed (mapped index and text pages
     /// the searches touched: page cache the kernel may drop at any time).
     @Test func readerMemoryFigure() throws {
@@ -47,15 +47,17 @@ import Platform
             return f.count > 2 ? ((f[1] - f[2]) * size, f[2] * size) : (0, 0)
         }
         func mib(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
-        let lessons = try Lesson.scan(Self.root + "/lessons")
+        let lessons = try Lesson.scan(Self.root + "/lessons").map { try Lesson.load(folder: $0.folder) }
         let tokens = lessons.flatMap { $0.transcript.cues.flatMap { WordTokens.split($0.text).map(\.text) } }
         let before = pages()
         let lookup = WordLookup(dictionary: try FreeDict(name: "deu-eng"), stemmer: nil)
-        for t in tokens { _ = try lookup.lookup(t) }
+        var found = 0
+        for t in tokens where try lookup.lookup(t) != nil { found += 1 }
         let after = pages()
         print("FIGURE words: the dictionary reader after \(tokens.count) lookups: +\(mib(after.anonymous - before.anonymous)) MiB anonymous, "
               + "+\(mib(after.file - before.file)) MiB of mapped file pages (index 12.7 MB and text 16.7 MB on disk)")
-        #expect(after.anonymous - before.anonymous < 16 << 20)
+        // Other suites run beside it in this process: a figure to read alone (--filter), not a bound to assert.
+        #expect(found * 10 > tokens.count * 9, "without Hunspell: \(found) of \(tokens.count)")
     }
 
     @Test func tokensKeepInnerHyphensAndApostrophes() {

@@ -140,3 +140,35 @@ import Testing
         frame.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression).components(separatedBy: "\r\n")
     }
 }
+
+/// A lesson's channels reach the device by the engine's one rule (`ChannelMap`).
+@Suite struct LessonChannelTests {
+    /// Stereo in antiphase on a mono device: the channels' mean is silence. LessonPlayer's own rule took the left
+    /// channel alone and played the tone.
+    @Test func aStereoLessonOnAMonoDeviceIsMixedNotCut() throws {
+        let dir = try TemporaryDirectory()
+        let rate = 16_000
+        var samples: [Float] = []
+        for i in 0..<(rate * 2) {
+            let s = Float(0.5 * sin(2 * Double.pi * 440 * Double(i) / Double(rate)))
+            samples += [s, -s]
+        }
+        let audio = dir.path("stereo.wav")
+        let writer = try SoundFileWriter(path: audio, rate: rate, channels: 2)
+        try samples.withUnsafeBufferPointer { try writer.write($0.baseAddress!, frames: rate * 2) }
+        try writer.close()
+        let transcript = Transcript(cues: [Cue(id: "1", start: 0, end: 2, text: "Ton")])
+        var request = LessonPlayer.request(rate: rate, period: 256)
+        request.channels = 1
+        let out = dir.path("mono.wav")
+        let sink = try WavFileSink(path: out, request: request)
+        let player = try LessonPlayer(reader: SoundFileReader(path: audio), sink: sink, transcript: transcript, speed: 1, extraDelay: 0)
+        var steps = 0
+        while !player.ended && steps < 2_000 { try player.step { _ in }; steps += 1 }
+        sink.finish()
+        let clip = try ClipFile.load(out)
+        #expect(clip.channels == 1)
+        #expect(clip.samples.count > rate)
+        #expect(clip.samples.map(abs).max() ?? 1 < 0.001, "the antiphase channels cancel")
+    }
+}

@@ -33,7 +33,7 @@ struct LessonsDirectoryOption: ParsableArguments {
             if FileManager.default.fileExists(atPath: dir + "/" + name + "/lesson.json") {
                 return try Lesson.load(folder: dir + "/" + name)
             }
-            if let found = try Lesson.scan(dir).first(where: { $0.info.id == name }) { return found }
+            if let found = try Lesson.scan(dir).first(where: { $0.info.id == name }) { return try Lesson(found) }
             throw InputError("no lesson '\(name)' in \(dir): see `kape lessons` (or give the lesson's folder)")
         } catch let e as TranscriptError {
             throw InputError(e.description)

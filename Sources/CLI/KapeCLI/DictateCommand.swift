@@ -152,7 +152,7 @@ final class PhrasePlayer {
                                     rate: sink.info.rate, channels: sink.info.channels).clips
         ding = phraseClips
         bonk = phraseClips + 1
-        engine = AudioEngine(sink: sink, bank: SoundBank(clips: clips))
+        engine = try AudioEngine(sink: sink, bank: SoundBank(clips: clips))
         try engine.start()
     }
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Motion
-import Glibc
 import Platform
 
 /// Exit codes: 0 success, 1 bad input, 2 usage.
@@ -33,10 +32,15 @@ public enum KapeMain {
         StandardStreams.ensureOpen()
         StandardStreams.ignoreFileSizeSignal()
         SignalMask.unblockControlSignals()
+        OutputFile.removeTemporariesOnQuitSignals()
         do {
+            if let problem = StretchCommand.tooManyOptions(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+                fail(problem, code: ExitStatus.usage)
+            }
             var command = try Kape.parseAsRoot(arguments)
+            if let problem = ProgressCLI.clockProblem() { fail(problem, code: ExitStatus.usage) }
             try command.run()
-            exit(0)
+            ProcessControl.exit(0)
         } catch let error as TraceError {
             fail(error.description, code: ExitStatus.badInput)
         } catch let error as InputError {
@@ -51,16 +55,16 @@ public enum KapeMain {
             if code.rawValue == ExitCode.validationFailure.rawValue {
                 let message = Kape.fullMessage(for: error)
                 Console.err(message.hasSuffix("\n") ? message : message + "\n")
-                exit(ExitStatus.usage)
+                ProcessControl.exit(ExitStatus.usage)
             }
-            if let exit = error as? ExitCode { Glibc.exit(exit.rawValue) }
+            if let exit = error as? ExitCode { ProcessControl.exit(exit.rawValue) }
             fail("\(error)", code: ExitStatus.badInput)
         }
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
         Console.err("kape: error: \(message)\n")
-        exit(code)
+        ProcessControl.exit(code)
     }
 }
 

@@ -86,8 +86,7 @@ struct Play: ParsableCommand {
         }
         // The sounds before the round: a broken one is reported before a minute of play, not after it.
         let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 512, periods: 3)
-        let bank = noSound ? nil : try SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: sounds.path,
-                                                          rate: request.rate, channels: request.channels)
+        let bank = noSound ? nil : try GameSound.bank(directory: sounds.path, rate: request.rate, channels: request.channels)
         let historyPath = RoundHistory.defaultPath()
         var history = try loadHistory(historyPath)
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
@@ -173,12 +172,12 @@ struct Play: ParsableCommand {
             sink = try FallbackWAV("play").open(request: request, paced: false)
             FileHandleOutput.stderr("kape: sound written to \(sink.path)\n")
         }
-        let engine = AudioEngine(sink: sink, bank: bank)
+        let engine = try AudioEngine(sink: sink, bank: bank)
         let rate = Double(sink.info.rate)
         // The file spans the whole round clock, so its timeline lines up with the printed events.
         var end = Int(saturating: ((events.last?.t ?? 0) * rate).rounded())
         for e in events {
-            guard let sound = e.event.sound, let index = bank.index(of: sound.rawValue) else { continue }
+            guard let index = e.event.sound?.index else { continue }
             let frame = Int(saturating: (e.t * rate).rounded())
             _ = try engine.play(index, at: Int64(frame))
             end = max(end, frame + bank.clips[index].frames)

@@ -101,6 +101,14 @@ struct Review: ParsableCommand {
     /// Today's due phrases as dictation: each is played from its lesson (when the lesson is found), typed, marked.
     private func interactive(_ due: [ReviewQueue.Item], store: ProgressStore, vocabulary: VocabularyStore) throws {
         let found = (try? Lesson.scan(try lessons.path)) ?? []
+        // Each lesson's transcript read once, when a due phrase first needs it (nil: it does not read).
+        var loaded: [String: Lesson?] = [:]
+        func lesson(_ id: String) -> Lesson? {
+            if let known = loaded[id] { return known }
+            let l = found.first { $0.info.id == id }.flatMap { try? Lesson($0) }
+            loaded[id] = .some(l)
+            return l
+        }
         var players: [String: PhrasePlayer] = [:]
         defer { players.values.forEach { $0.finish() } }
         let prompt = AnswerPrompt()
@@ -121,7 +129,7 @@ struct Review: ParsableCommand {
             guard case .phrase(let item) = queued else { continue }
             // The phrase's audio: its lesson's cue with the same text.
             var play: (() throws -> Void)?
-            if !noSound, let id = item.lesson, let lesson = found.first(where: { $0.info.id == id }),
+            if !noSound, let id = item.lesson, let lesson = lesson(id),
                let cue = lesson.transcript.cues.firstIndex(where: { Comparison(reference: $0.text, typed: item.reference).isPerfect }) {
                 if players[id] == nil { players[id] = try PhrasePlayer(lesson: lesson, output: output, sounds: sounds.path) }
                 let player = players[id]!

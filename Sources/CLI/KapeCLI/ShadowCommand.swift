@@ -3,7 +3,6 @@ import AudioIO
 import Foundation
 import Lessons
 import LessonPlayback
-import Glibc
 import Platform
 import TextFormat
 import Terminal
@@ -79,10 +78,7 @@ struct ShadowCommand: ParsableCommand {
         sink.finish()
         // Heard to the end: next time starts from the beginning.
         try store.update { $0.savePosition(lesson: l.info.id, seconds: player.ended ? 0 : heard, at: ProgressCLI.now()) }
-        if let sig = loop.quitSignal {
-            signal(sig, SIG_DFL)
-            raise(sig)
-        }
+        if let sig = loop.quitSignal { ProcessControl.die(of: sig) }
     }
 
     /// The start of the line that was playing when the learner left (a line is easier to pick up whole);

@@ -24,7 +24,7 @@ struct Stats: ParsableCommand {
         line.add("points", data.points)
         line.add("streak", data.streak(today: today))
         line.add("lessons_done", data.lessonsDone.count)
-        line.add("dictations", data.dictations.count)
+        line.add("dictations", data.dictationCount)
         line.add("review_pool", data.review.items.count)
         line.add("review_due", data.review.due(on: today).count)
         let days = (0..<49).reversed().map { today - $0 }.map { day -> String in
@@ -42,8 +42,8 @@ struct Stats: ParsableCommand {
         var text = "points     \(data.points)\n"
         text += "streak     \(streak) day\(streak == 1 ? "" : "s")\n"
         text += "lessons    \(data.lessonsDone.count) done\n"
-        let mean = data.dictations.isEmpty ? 0 : data.dictations.map(\.accuracy).reduce(0, +) / Double(data.dictations.count)
-        text += "dictation  \(data.dictations.count) phrases, mean accuracy \(fixed(mean * 100, 1)) %\n"
+        let mean = data.meanDictationAccuracy
+        text += "dictation  \(data.dictationCount) phrases, mean accuracy \(fixed(mean * 100, 1)) %\n"
         text += "review     \(data.review.items.count) in the pool, \(data.review.due(on: today).count) due today\n\n"
         return text + grid(data, today: today, style: style)
     }

@@ -13,9 +13,18 @@ public protocol StoreDocument: Codable, Sendable {
     init()
     /// The newest format this build reads and writes; a file with a higher `version` is refused, untouched.
     static var currentVersion: Int { get }
+    var version: Int { get set }
     /// `progress` → progress.json and progress.lock.
     static var baseName: String { get }
     static var kind: InputFile.Kind { get }
+    /// Records to move out of the file before a save (they go to the archive), so it stays small.
+    mutating func foldOldRecords() -> [DictationResult]
+    /// What to do when a save would pass the size Kape reads back: what the file holds and what to delete.
+    var oversizeAdvice: String { get }
+}
+
+extension StoreDocument {
+    public mutating func foldOldRecords() -> [DictationResult] { [] }
 }
 
 /// The learner's progress: `progress.json`.
@@ -57,14 +66,55 @@ public struct JSONStore<Document: StoreDocument>: Sendable {
         return try locked { try load() }
     }
 
-    /// Read, change, write back, all under the lock. Nothing is written when `body` throws.
+    /// Read, change, write back, all under the lock. Nothing is written when `body` throws. Records past
+    /// `StoreRetention` are folded into the summary and appended to the archive first, so the file stays small.
     @discardableResult
     public func update<T>(_ body: (inout Document) throws -> T) throws -> T {
         try locked {
+            sweepStaleTemporaries()
             var data = try load()
             let result = try body(&data)
+            let folded = data.foldOldRecords()
+            if !folded.isEmpty { try archive(folded) }
             try save(data)
             return result
+        }
+    }
+
+    /// Where folded dictation results go, one JSON object a line; Kape never reads it back.
+    public var archivePath: String { directory + "/" + Document.baseName + "-archive.jsonl" }
+    /// The archive is renamed to this past `archiveLimit` (replacing the one before).
+    public var oldArchivePath: String { directory + "/" + Document.baseName + "-archive.1.jsonl" }
+    public static var archiveLimit: Int { 64 << 20 }
+
+    /// Appends and syncs before the store is saved: a crash in between repeats lines in the archive, never loses one.
+    private func archive(_ results: [DictationResult]) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        var bytes: [UInt8] = []
+        for r in results {
+            bytes += try encoder.encode(r)
+            bytes.append(0x0A)
+        }
+        var st = stat()
+        if lstat(archivePath, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) + bytes.count > Self.archiveLimit {
+            rename(archivePath, oldArchivePath)
+        }
+        do throws(FileError) {
+            try AppendFile.append(bytes, to: archivePath)
+        } catch {
+            throw ProgressError("\(error.description) (the archive of old dictation results; nothing was changed)")
+        }
+    }
+
+    /// A writer killed mid-save leaves its `.progress.json.tmp-XXXXXX`; under the lock no live writer has one.
+    /// The other files of the data folder are written without this lock: theirs go once an hour old (a save takes
+    /// milliseconds).
+    private func sweepStaleTemporaries() {
+        OutputFile.removeTemporaries(of: path)
+        for name in ["history.json", "settings.json", "entitlements.json"] {
+            OutputFile.removeTemporaries(of: directory + "/" + name, olderThan: 3600)
         }
     }
 
@@ -122,7 +172,15 @@ public struct JSONStore<Document: StoreDocument>: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .secondsSince1970
+        var data = data
+        data.version = Document.currentVersion
         let bytes = [UInt8](try encoder.encode(data))
+        // What the reader would refuse must not be written: the learner would be locked out of every store command.
+        let limit = Document.kind.limit
+        guard bytes.count <= limit else {
+            throw ProgressError("\(path): saving would make it \(InputFile.sizeText(bytes.count)), over the "
+                + "\(InputFile.sizeText(limit)) Kape reads back, so nothing was saved (the file is as it was). " + data.oversizeAdvice)
+        }
         // A temporary file created exclusively beside the store (never through a link), renamed over it once synced.
         do throws(FileError) {
             let file = try OutputFile(replacing: path)

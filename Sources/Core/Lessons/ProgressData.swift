@@ -48,7 +48,8 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
         (2...16).contains(s.utf8.count) && s.utf8.allSatisfy { (97...122).contains($0) || $0 == 45 }
     }
 
-    public static let speedRange = 0.5...2.0
+    /// The player's own range: the speed a lesson may start at is one it can play at.
+    public static let speedRange = ShadowMachine.speedRange
     public static let loopTimesRange = 1...99
     public static let loopPauseRange = 0.0...30.0
 
@@ -137,7 +138,7 @@ public enum Points {
 /// Everything the progress store holds. Each record keeps its local day, so a later time-zone change never moves
 /// past activity to another day.
 public struct ProgressData: StoreDocument, Equatable {
-    public var version = 1
+    public var version = ProgressData.currentVersion
     public var points = 0
     public var dictations: [DictationResult] = []
     public var lessonsCompleted: [LessonCompletion] = []
@@ -147,16 +148,24 @@ public struct ProgressData: StoreDocument, Equatable {
     public var activity: [String: Int] = [:]
     public var review = ReviewPool()
     public var listening = ListeningSettings()
+    /// Records folded out of the lists above (`foldOldRecords`).
+    public var summary = ProgressSummary()
 
     public init() {}
 
-    /// The newest format this build reads and writes.
-    public static let currentVersion = 1
+    /// The newest format this build reads and writes. 2 added `summary`: a kape that read 1 would drop it on its
+    /// next save, so it must refuse the file instead.
+    public static let currentVersion = 2
     public static let baseName = "progress"
     public static let kind = InputFile.Kind.progress
 
+    public var oversizeAdvice: String {
+        "It holds \(review.items.count) review phrases and \(positions.count) saved positions: back it up, then "
+            + "delete old entries of \"review\" → \"items\" or \"positions\", or move it aside to start a new store"
+    }
+
     enum CodingKeys: String, CodingKey {
-        case version, points, dictations, lessonsCompleted, positions, gameRounds, activity, review, listening
+        case version, points, dictations, lessonsCompleted, positions, gameRounds, activity, review, listening, summary
     }
 
     /// Missing sections decode as empty, so a store written before a section existed is not "damaged".
@@ -174,11 +183,12 @@ public struct ProgressData: StoreDocument, Equatable {
         }
         review = try c.decodeIfPresent(ReviewPool.self, forKey: .review) ?? ReviewPool()
         listening = try c.decodeIfPresent(ListeningSettings.self, forKey: .listening) ?? ListeningSettings()
+        summary = try c.decodeIfPresent(ProgressSummary.self, forKey: .summary) ?? ProgressSummary()
     }
 
     public var activeDays: Set<Day> { Set(activity.compactMap { $0.value > 0 ? Day($0.key) : nil }) }
     public func streak(today: Day) -> Int { Streak.length(activeDays: activeDays, today: today) }
-    public var lessonsDone: Set<String> { Set(lessonsCompleted.map(\.lesson)) }
+    public var lessonsDone: Set<String> { Set(lessonsCompleted.map(\.lesson)).union(summary.lessonsDone) }
 
     /// Counters saturate at the top of their range rather than trap.
     mutating func touch(_ day: Day, points earned: Int) {

@@ -57,10 +57,11 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
         case .s32: Int32(SF_FORMAT_PCM_32)
         case .float: Int32(SF_FORMAT_FLOAT)
         }
-        sfInfo.format = Int32(SF_FORMAT_WAV) | subtype
+        sfInfo.format = WavContainer.major(direct: output.direct) | subtype
         guard let handle = sf_open_fd(output.fd, Int32(SFM_WRITE), &sfInfo, Int32(SF_FALSE)) else {
             throw AudioError.file(path, "cannot write the WAV file: \(String(cString: sf_strerror(nil)))")
         }
+        WavContainer.prepare(handle, direct: output.direct)
         file = handle
         self.output = output
         self.path = path
@@ -111,7 +112,7 @@ public final class WavFileSink: AudioSink, @unchecked Sendable {
         }
         var fd = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
         if poll(&fd, 1, timeout) > 0 && fd.revents & Int16(POLLIN) != 0 {
-            WakePipe.drain(wakeFD)
+            WakeEvent.drain(raw: wakeFD)
         }
     }
 

@@ -290,11 +290,12 @@ public final class LessonPlayer {
         }
         guard n > 0 else { return }
         let sc = sink.info.channels
-        for i in 0..<n { for c in 0..<sc { mapped[i * sc + c] = output[i * ch + min(c, ch - 1)] } }
-        // The sink was opened for 16-bit only (`LessonPlayer.request`).
-        for i in 0..<(n * sc) {
-            let v = Int16(saturating: max(-32_768, min(32_767, (mapped[i] * 32_768).rounded())))
-            bytes[2 * i] = UInt8(truncatingIfNeeded: v); bytes[2 * i + 1] = UInt8(truncatingIfNeeded: v >> 8)
+        // The engine's channel rule and encoder; the sink was opened for 16-bit only (`LessonPlayer.request`).
+        output.withUnsafeBufferPointer { src in
+            mapped.withUnsafeMutableBufferPointer { ChannelMap.map(src.baseAddress!, channels: ch, into: $0.baseAddress!, channels: sc, frames: n) }
+        }
+        mapped.withUnsafeBufferPointer { src in
+            bytes.withUnsafeMutableBytes { SampleFormat.s16.encode(src.baseAddress!, count: n * sc, into: $0.baseAddress!) }
         }
         let result = bytes.withUnsafeBytes { sink.write($0.baseAddress!, frames: n) }
         if case .failed(let e) = result { throw e }

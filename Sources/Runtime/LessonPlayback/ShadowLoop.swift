@@ -3,7 +3,6 @@ import AudioIO
 import Lessons
 import TerminalUI
 import Terminal
-import Glibc
 import Platform
 
 /// `kape shadow`'s one thread: keeps the sink fed a period at a time, sleeps in poll on the keyboard and the signal
@@ -46,7 +45,7 @@ public final class ShadowLoop {
     }
 
     public func run() throws -> Double {
-        if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
+        if ProcessControl.isTerminal(0) { TerminalMode.enter(screen: fullScreen) }
         TerminalMode.catchQuitSignals()
         defer { TerminalMode.leave() }
         reportState()
@@ -71,14 +70,15 @@ public final class ShadowLoop {
                 if !fullScreen { break }
             }
             draw()
-            var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: TerminalMode.signalFD, events: Int16(POLLIN), revents: 0)]
+            var ready = PollSet(count: 2)
+            ready.watch(0, stdinOpen ? 0 : -1)
+            ready.watch(1, TerminalMode.signalFD)
             let wait = idle ? -1 : try timeout()
-            let n = poll(&fds, 2, parser.hasPending ? (wait < 0 ? 30 : min(30, wait)) : wait)
+            let n = try ready.wait(timeoutMillis: parser.hasPending ? (wait < 0 ? 30 : min(30, wait)) : wait)
             if n == 0 && parser.hasPending { try keys(parser.flush()) }
-            if n <= 0 { continue }
-            if fds[1].revents != 0 { try signals() }
-            if fds[0].revents != 0 { try readKeys() }
+            if n == 0 { continue }
+            if ready.isReady(1) { try signals() }
+            if ready.isReady(0) { try readKeys() }
         }
         if !player.ended { say(output.quit(heard: player.heardTime)) }
         return player.heardTime
@@ -133,7 +133,7 @@ public final class ShadowLoop {
         } else {
             stdinOpen = false
             // A terminal that went away leaves nobody to press q.
-            if isatty(0) == 1 || fullScreen { quit = true }
+            if ProcessControl.isTerminal(0) || fullScreen { quit = true }
         }
     }
 
@@ -183,21 +183,24 @@ public final class ShadowLoop {
     }
 
     private func signals() throws {
-        for sig in TerminalMode.pendingSignals() {
-            switch sig {
-            case SIGINT, SIGTERM, SIGHUP, SIGPIPE: quit = true; quitSignal = sig
-            case SIGWINCH: lastFrame = ""; dirty = true
-            case SIGTSTP:
+        for signal in TerminalMode.pendingSignals() {
+            switch signal {
+            case .quit(let sig): quit = true; quitSignal = sig
+            case .resized: lastFrame = ""; dirty = true
+            case .suspend:
                 try player.command(.pause, emit: event)
                 reportState()
                 if fullScreen {
                     TerminalMode.suspend()  // returns once continued, raw mode back on
                     lastFrame = ""; dirty = true
                 }
-            case SIGCONT:
-                if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
+            case .continued:
+                // Stopped from outside (SIGSTOP): what played meanwhile was not heard, and the shell may have
+                // reset the terminal.
+                try player.command(.pause, emit: event)
+                reportState()
+                if ProcessControl.isTerminal(0) { TerminalMode.enter(screen: fullScreen) }
                 lastFrame = ""; dirty = true
-            default: break
             }
         }
     }

@@ -195,8 +195,7 @@ public struct ShadowView {
             if wrapped.count > anchorRow + listRows && i > anchor { break }
             let number = String(repeating: " ", count: numberWidth - String(i + 1).count) + String(i + 1)
             let marker = i == current ? "▶" : i == selection ? "›" : " "
-            let text = cues[i].text.replacingOccurrences(of: "\n", with: " ")
-            let parts = TextCells.wrap(text, max(8, cols - indent))
+            let parts = Self.visibleRows(of: cues[i].text, width: max(8, cols - indent), rows: listRows)
             for (k, part) in parts.enumerated() {
                 let lead = k == 0 ? " \(marker) \(number)  \(clock(cues[i].start))  " : String(repeating: " ", count: indent)
                 wrapped.append((i, lead + part))
@@ -220,6 +219,22 @@ public struct ShadowView {
             }
         }
         return out
+    }
+
+    /// A cue's text wrapped into at most `rows` rows. A cue may be megabytes (within the transcript's 16 MiB):
+    /// wrapping all of it for every frame froze the screen, so only what a screen of `rows` rows can show is
+    /// looked at (two cells' worth of scalars per cell, so zero-width marks still fill the rows).
+    static func visibleRows(of text: String, width: Int, rows: Int) -> [String] {
+        let budget = (rows + 1) * width * 2
+        var scalars = String.UnicodeScalarView()
+        var cut = false, taken = 0
+        for u in text.unicodeScalars {
+            if taken == budget { cut = true; break }
+            scalars.append(u == "\n" ? " " : u)
+            taken += 1
+        }
+        let shown = String(scalars) + (cut ? " …" : "")
+        return Array(TextCells.wrap(shown, width).prefix(max(1, rows)))
     }
 
     /// The status line: state, time, progress bar, speed and the loop; the loop gets a row of its own when the

@@ -5,7 +5,6 @@ import GameScreens
 import GameRuntime
 import Motion
 import MotionDevices
-import Glibc
 import Platform
 import TerminalUI
 import Terminal
@@ -69,7 +68,7 @@ extension Play {
                             },
                             onSettings: { Self.saveSettings($0, settingsPath) })
         loop.restore = { all.map { $0.isLocked(in: LocalStore(path: LocalStore.defaultPath())) } }
-        if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
+        if ProcessControl.isTerminal(0) { TerminalMode.enter(screen: fullScreen) }
         let started = MonotonicClock.nanos()
         // With -v, who had the CPU during each xrun (a 4 ms sampler on an ordinary thread).
         let witness = verbose ? sound.flatMap { SchedulerWitness.watching($0.engine, expectedSeconds: 600) } : nil
@@ -87,10 +86,7 @@ extension Play {
                 + XrunReport.lines(xruns, info: engine.info, windows: windows) { Double(Int64($0) - Int64(started)) / 1e9 })
         }
         if let progressError { Console.err("kape: warning: the round was not recorded in the progress store: \(progressError)\n") }
-        if let sig = loop.quitSignal {
-            signal(sig, SIG_DFL)
-            raise(sig)
-        }
+        if let sig = loop.quitSignal { ProcessControl.die(of: sig) }
         if latency {
             let p = Percentiles(records.map(\.internalMs)), a = Percentiles(records.map(\.audibleMs))
             Console.err("kape: motion-to-sound through the game: \(records.count) triggers, internal ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3)); audible ms p50 \(fixed(a.p50, 3)) p99 \(fixed(a.p99, 3))\n")
@@ -103,12 +99,12 @@ extension Play {
             var samples: [MotionSample] = []
             var hasGyro = false
             _ = try TraceSource.read(path: trace, header: { hasGyro = $0.hasGyro }, sample: { samples.append($0) })
-            let feed = MotionFeed()
+            let feed = try withWakeUp { () throws(SystemCallError) in try MotionFeed() }
             feed.startTrace(samples, hasGyro: hasGyro)
             return (feed, .motion("gjurma " + (trace.split(separator: "/").last.map(String.init) ?? trace)), nil)
         }
         guard !keyboard, let device = DeviceDiscovery.scan().devices.first else { return (nil, .keyboard, nil) }
-        let feed = MotionFeed()
+        let feed = try withWakeUp { () throws(SystemCallError) in try MotionFeed() }
         feed.startLive(device)
         return (feed, .motion(device.info.name), try? Rumble(device: device))
     }
