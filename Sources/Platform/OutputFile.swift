@@ -42,15 +42,33 @@ public final class OutputFile {
             default: throw FileError(path, "is a block device or a socket, expected a file, a pipe or /dev/null")
             }
         }
-        let (fd, name) = try Self.create(dir + "." + base + ".tmp-", suffix: "", for: path)
-        // mkostemps makes 0600: give the file the target's mode (never world-writable), or what a new file gets.
+        let (fd, name, slot) = try Self.createRegistered(dir + "." + base + ".tmp-", for: path)
+        // Created 0600: give the file the target's mode (never world-writable), or what a new file gets.
         let mode = stat(path, &st) == 0 ? st.st_mode & 0o7775 : Self.defaultMode
         fchmod(fd, mode)
         self.path = path
         self.fd = fd
         temp = name
         direct = false
-        cleanupSlot = kape_cleanup_register(name)
+        cleanupSlot = slot
+    }
+
+    /// A new temporary file `prefixXXXXXX`, its name registered for removal on a quit signal *before* it exists:
+    /// a signal between creating and registering it would leave it behind (mkostemps picks the name only as it
+    /// creates the file). Exclusive, never through a link, 0600.
+    private static func createRegistered(_ prefix: String, for path: String) throws(FileError) -> (Int32, String, Int32) {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let name = prefix + String(decoding: (0..<6).map { _ in letters[Int(random.next() % UInt64(letters.count))] }, as: UTF8.self)
+            let slot = kape_cleanup_register(name)
+            let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { return (fd, name, slot) }
+            let e = errno
+            kape_cleanup_release(slot)
+            if e != EEXIST { throw FileError(path, "cannot create a file there: \(errnoText(e))") }
+        }
+        throw FileError(path, "cannot create a file there: 100 temporary names taken")
     }
 
     /// From now on SIGINT, SIGTERM and SIGHUP remove every temporary file not yet committed before they end the
