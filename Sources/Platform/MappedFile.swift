@@ -5,24 +5,23 @@ import Glibc
 /// memory without end).
 ///
 /// Another program may shorten or rewrite the file while it is read (`cp new.evemu trace.evemu` during an eval):
-/// the pages past its new end would kill the process with SIGBUS. They read as zeros instead (`MappingGuard`), and
-/// `withBytes` then throws "changed while it was read", as it does when the size or modification time moved; the
-/// error is the reader's own (`changedError`), so a trace reports a `TraceError` and a dictionary its own.
+/// the pages past its new end would kill the process with SIGBUS. In `withCheckedBytes` they read as zeros instead
+/// (`MappingGuard`), and it then throws "changed while it was read", as it does when the size or modification time
+/// moved.
 public final class MappedFile: @unchecked Sendable {
     public enum Access: Sendable { case sequential, random }
 
     public let path: String
     private let base: UnsafeMutableRawPointer?
     public let count: Int
-    private let fd: Int32
+    private let descriptor: Descriptor
     private let opened: stat
-    private let changedError: @Sendable (String) -> any Error
 
-    public init(path: String, as kind: InputFile.Kind, access: Access = .sequential,
-                changedError: @escaping @Sendable (String) -> any Error) throws(FileError) {
+    public init(path: String, as kind: InputFile.Kind, access: Access = .sequential) throws(FileError) {
         self.path = path
-        self.changedError = changedError
+        let fd: Int32
         (fd, count) = try InputFile.open(path, as: kind)
+        descriptor = Descriptor(owning: fd)
         var st = stat()
         fstat(fd, &st)
         opened = st
@@ -31,21 +30,22 @@ public final class MappedFile: @unchecked Sendable {
             return
         }
         guard let p = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else {
-            let e = errno
-            close(fd)
-            throw FileError(path, "cannot map: \(errnoText(e))")
+            throw FileError(path, "cannot map: \(errnoText(errno))")
         }
         madvise(p, count, access == .sequential ? MADV_SEQUENTIAL : MADV_RANDOM)
         base = p
     }
 
-    deinit {
-        if let base { munmap(base, count) }
-        close(fd)
+    deinit { if let base { munmap(base, count) } }
+
+    /// The bytes as they are (a dictionary's few pages per lookup).
+    public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
-    /// The bytes; throws the reader's "changed" error when the file changed meanwhile (whatever `body` made of them).
-    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    /// The bytes for one pass, guarded against the file being shortened meanwhile; throws `FileError` when it
+    /// changed (whatever `body` made of them).
+    public func withCheckedBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         guard let base else { return try check(body(UnsafeRawBufferPointer(start: nil, count: 0))) }
         let guarded = MappingGuard(base: base, count: count)
         let result: Result<R, any Error>
@@ -57,14 +57,14 @@ public final class MappedFile: @unchecked Sendable {
     private func check<R>(_ value: @autoclosure () throws -> R) throws -> R {
         let result = Result { try value() }
         var st = stat()
-        if fstat(fd, &st) == 0, st.st_size != opened.st_size || st.st_mtim.tv_sec != opened.st_mtim.tv_sec
+        if fstat(descriptor.raw, &st) == 0, st.st_size != opened.st_size || st.st_mtim.tv_sec != opened.st_mtim.tv_sec
             || st.st_mtim.tv_nsec != opened.st_mtim.tv_nsec {
             throw changed(st.st_size < opened.st_size ? "it was shortened" : "it was rewritten")
         }
         return try result.get()
     }
 
-    private func changed(_ how: String) -> any Error {
-        changedError("changed while it was read (\(how) by another program): nothing of it was used; read it again once it is complete")
+    private func changed(_ how: String) -> FileError {
+        FileError(path, "changed while it was read (\(how) by another program): nothing of it was used; read it again once it is complete")
     }
 }

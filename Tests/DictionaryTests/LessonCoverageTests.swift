@@ -15,7 +15,7 @@ import Platform
     }
 
     @Test func shippedLessonsTokensReachAnEntry() throws {
-        let lessons = try Lesson.scan(Self.root + "/lessons").map { try Lesson.load(folder: $0.folder) }
+        let lessons = try Lesson.scan(Self.root + "/lessons").map(Lesson.init)
         #expect(lessons.count >= 3)
         let lookup = WordLookup(dictionary: try FreeDict(name: "deu-eng"), stemmer: HunspellStemmer())
         var tokens: [String] = []
@@ -37,7 +37,8 @@ import Platform
         #expect(share >= 0.95, "missed: \(missed)")
     }
 
-    /// The reader's own memory (run alone: `swift test --filter readerMemoryFigure`): pages added by opening the dictionary and looking up every lesson token (no
+    /// The reader's own memory (run alone: `swift test --filter readerMemoryFigure`; other suites allocate beside
+    /// it in this process, so the figure is printed, not asserted): pages added by opening the dictionary and looking up every lesson token (no
     /// Hunspell), as a figure: anonymous (the reader's allocations) and file-backed (mapped index and text pages
     /// the searches touched: page cache the kernel may drop at any time).
     @Test func readerMemoryFigure() throws {
@@ -47,7 +48,7 @@ import Platform
             return f.count > 2 ? ((f[1] - f[2]) * size, f[2] * size) : (0, 0)
         }
         func mib(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
-        let lessons = try Lesson.scan(Self.root + "/lessons").map { try Lesson.load(folder: $0.folder) }
+        let lessons = try Lesson.scan(Self.root + "/lessons").map(Lesson.init)
         let tokens = lessons.flatMap { $0.transcript.cues.flatMap { WordTokens.split($0.text).map(\.text) } }
         let before = pages()
         let lookup = WordLookup(dictionary: try FreeDict(name: "deu-eng"), stemmer: nil)
@@ -56,7 +57,6 @@ import Platform
         let after = pages()
         print("FIGURE words: the dictionary reader after \(tokens.count) lookups: +\(mib(after.anonymous - before.anonymous)) MiB anonymous, "
               + "+\(mib(after.file - before.file)) MiB of mapped file pages (index 12.7 MB and text 16.7 MB on disk)")
-        // Other suites run beside it in this process: a figure to read alone (--filter), not a bound to assert.
         #expect(found * 10 > tokens.count * 9, "without Hunspell: \(found) of \(tokens.count)")
     }
 

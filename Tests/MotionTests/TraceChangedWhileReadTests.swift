@@ -35,10 +35,10 @@ import Testing
         await #expect(processExitsWith: .exitCode(42)) {
             let path = try Self.copyOfACorpusTrace()
             defer { unlink(path) }
-            let file = try MappedFile(path: path)
+            let file = try MappedFile.trace(path)
             do {
                 // Rewritten in place, same size: the pages already read and those still to come differ.
-                _ = try file.withBytes { bytes -> Int in
+                _ = try file.traceBytes { bytes -> Int in
                     let fd = open(path, O_WRONLY)
                     _ = pwrite(fd, "X", 1, 0)
                     var times = [timespec(tv_sec: 1, tv_nsec: 0), timespec(tv_sec: 1, tv_nsec: 0)]

@@ -148,10 +148,9 @@ extension WordCommand {
 enum SpeechOutput {
     static func play(_ clip: Clip, output: AudioOutputOptions, name: String) throws {
         let sink = try output.open(paced: false, fallback: FallbackWAV(name), verbose: false)
-        let bank = SoundBank(clips: [clip.converted(rate: sink.info.rate, channels: sink.info.channels)])
-        let engine = try AudioEngine(sink: sink, bank: bank)
+        let engine = try AudioEngine(sink: sink, bank: SoundBank(clips: [clip.converted(rate: sink.info.rate, channels: sink.info.channels)]))
         try engine.play(0, at: 0)
-        try engine.renderOffline(frames: bank.clips[0].frames + sink.info.bufferFrames)
+        try engine.renderOffline(frames: engine.bank.clips[0].frames + sink.info.bufferFrames)
         engine.finish()
     }
 }

@@ -6,23 +6,18 @@ enum ByteSource: @unchecked Sendable {
     case memory([UInt8])
 
     static func map(_ path: String, as kind: InputFile.Kind) throws(DictionaryError) -> ByteSource {
-        do throws(FileError) {
-            return .mapped(try MappedFile(path: path, as: kind, access: .random, changedError: { DictionaryError(file: path, $0) }))
-        } catch {
+        do throws(FileError) { return .mapped(try MappedFile(path: path, as: kind, access: .random)) } catch {
             throw DictionaryError(file: path, error.message)
         }
     }
 
-    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws(DictionaryError) -> R) throws(DictionaryError) -> R {
+    func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         switch self {
-        case .mapped(let file):
-            do { return try file.withBytes { b in try body(b) } } catch let e as DictionaryError { throw e } catch {
-                throw DictionaryError(file: file.path, "\(error)")
-            }
+        case .mapped(let file): return try file.withBytes(body)
         case .memory(let bytes):
             // withUnsafeBytes rethrows untyped; keep the typed error through a Result.
-            let result: Result<R, DictionaryError> = bytes.withUnsafeBytes { b in
-                do throws(DictionaryError) { return .success(try body(b)) } catch { return .failure(error) }
+            let result: Result<R, E> = bytes.withUnsafeBytes { b in
+                do throws(E) { return .success(try body(b)) } catch { return .failure(error) }
             }
             return try result.get()
         }

@@ -147,7 +147,7 @@ public final class DictIndex: @unchecked Sendable {
     }
 
     /// The line number of a span's index line (counts the lines before it: for messages only).
-    public func line(of span: ArticleSpan) -> Int { (try? file.withBytes { lineNumber(at: span.indexOffset, in: $0) }) ?? 0 }
+    public func line(of span: ArticleSpan) -> Int { file.withBytes { lineNumber(at: span.indexOffset, in: $0) } }
 
     /// Only for messages: counts the newlines before `position`.
     private func lineNumber(at position: Int, in bytes: UnsafeRawBufferPointer) -> Int {

@@ -80,13 +80,9 @@ public final class DictzipReader: @unchecked Sendable {
     private func inflated(_ index: Int) throws(DictionaryError) -> [UInt8] {
         let result: Result<[UInt8], DictionaryError> = cache.withLock { cache in
             if let hit = cache.first(where: { $0.index == index }) { return .success(hit.bytes) }
-            let inflated: Result<[UInt8], DictionaryError>
-            do throws(DictionaryError) {
-                inflated = .success(try file.withBytes { (b) throws(DictionaryError) in
-                    try inflate(UnsafeRawBufferPointer(rebasing: b[chunkStarts[index]..<chunkStarts[index + 1]]), chunk: index)
-                })
-            } catch {
-                inflated = .failure(error)
+            let inflated = file.withBytes { b -> Result<[UInt8], DictionaryError> in
+                let compressed = UnsafeRawBufferPointer(rebasing: b[chunkStarts[index]..<chunkStarts[index + 1]])
+                do throws(DictionaryError) { return .success(try inflate(compressed, chunk: index)) } catch { return .failure(error) }
             }
             if case .success(let bytes) = inflated {
                 if cache.count == Self.cachedChunks { cache.removeFirst() }

@@ -11,20 +11,23 @@ public struct ProgressError: Error, CustomStringConvertible {
 /// What a `JSONStore` holds: a versioned JSON document with an empty state.
 public protocol StoreDocument: Codable, Sendable {
     init()
+    /// The format the document is in; a save writes `currentVersion` (an older file is migrated by being saved).
+    var version: Int { get set }
+    /// What to delete when a save would pass the size Kape reads back, for the message.
+    var whatToTrim: String { get }
     /// The newest format this build reads and writes; a file with a higher `version` is refused, untouched.
     static var currentVersion: Int { get }
-    var version: Int { get set }
     /// `progress` → progress.json and progress.lock.
     static var baseName: String { get }
     static var kind: InputFile.Kind { get }
-    /// Records to move out of the file before a save (they go to the archive), so it stays small.
+    /// Takes out what the store should no longer keep (`StoreRetention`); returned records go to the archive.
     mutating func foldOldRecords() -> [DictationResult]
-    /// What to do when a save would pass the size Kape reads back: what the file holds and what to delete.
-    var oversizeAdvice: String { get }
 }
 
 extension StoreDocument {
+    /// A document that keeps everything folds nothing.
     public mutating func foldOldRecords() -> [DictationResult] { [] }
+    public var whatToTrim: String { "back it up, then move it aside to start a new one" }
 }
 
 /// The learner's progress: `progress.json`.
@@ -179,7 +182,7 @@ public struct JSONStore<Document: StoreDocument>: Sendable {
         let limit = Document.kind.limit
         guard bytes.count <= limit else {
             throw ProgressError("\(path): saving would make it \(InputFile.sizeText(bytes.count)), over the "
-                + "\(InputFile.sizeText(limit)) Kape reads back, so nothing was saved (the file is as it was). " + data.oversizeAdvice)
+                + "\(InputFile.sizeText(limit)) Kape reads back, so nothing was saved (the file is as it was): \(data.whatToTrim)")
         }
         // A temporary file created exclusively beside the store (never through a link), renamed over it once synced.
         do throws(FileError) {

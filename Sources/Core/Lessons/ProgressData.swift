@@ -157,12 +157,12 @@ public struct ProgressData: StoreDocument, Equatable {
     /// next save, so it must refuse the file instead.
     public static let currentVersion = 2
     public static let baseName = "progress"
-    public static let kind = InputFile.Kind.progress
 
-    public var oversizeAdvice: String {
-        "It holds \(review.items.count) review phrases and \(positions.count) saved positions: back it up, then "
-            + "delete old entries of \"review\" → \"items\" or \"positions\", or move it aside to start a new store"
+    public var whatToTrim: String {
+        "it holds \(review.items.count) review phrases and \(positions.count) saved positions: back it up, then delete old "
+            + "entries of \"review\" → \"items\" or \"positions\", or move it aside to start a new store"
     }
+    public static let kind = InputFile.Kind.progress
 
     enum CodingKeys: String, CodingKey {
         case version, points, dictations, lessonsCompleted, positions, gameRounds, activity, review, listening, summary

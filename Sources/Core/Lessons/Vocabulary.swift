@@ -59,8 +59,8 @@ public struct VocabularyData: StoreDocument, Equatable {
 
     public init() {}
 
-    public var oversizeAdvice: String {
-        "It holds \(words.count) words: remove some with `kape words remove`, or move it aside to start a new vocabulary"
+    public var whatToTrim: String {
+        "it holds \(words.count) words: remove some with `kape words remove`, or move it aside to start a new vocabulary"
     }
 
     enum CodingKeys: String, CodingKey { case version, words, review }

@@ -16,7 +16,7 @@ public enum TraceConversion {
         let file = try MappedFile.trace(input)
         let out = try BufferedFileWriter(path: output)
         var result = Result()
-        try file.withBytes { bytes in
+        try file.traceBytes { bytes in
             switch (from, to) {
             case (.evemu, .evemu):
                 var writer = AfterHeader<EvemuWriter>(file: input)

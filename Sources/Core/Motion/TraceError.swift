@@ -18,15 +18,13 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension MappedFile {
-    /// A trace mapped for one pass; a file that cannot be mapped, or that changes while it is read, is a
-    /// `TraceError` naming it.
-    public convenience init(path: String) throws {
-        do throws(FileError) {
-            try self.init(path: path, as: .trace, changedError: { TraceError(file: path, $0) })
-        } catch {
-            throw TraceError(file: path, error.message)
-        }
+    /// A trace mapped for one pass; a file that cannot be mapped is a `TraceError` naming it.
+    static func trace(_ path: String) throws -> MappedFile {
+        do throws(FileError) { return try MappedFile(path: path, as: .trace) } catch { throw TraceError(file: path, error.message) }
     }
 
-    static func trace(_ path: String) throws -> MappedFile { try MappedFile(path: path) }
+    /// One guarded pass over a trace (`withCheckedBytes`); a file changed meanwhile is a `TraceError` naming it.
+    func traceBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        do { return try withCheckedBytes(body) } catch let e as FileError { throw TraceError(file: e.path, e.message) }
+    }
 }

@@ -34,7 +34,7 @@ public enum TraceSource {
                             header: (TraceSummary) throws -> Void = { _ in },
                             sample: (MotionSample) throws -> Void) throws -> TraceSummary {
         let file = try MappedFile.trace(path)
-        return try file.withBytes {
+        return try file.traceBytes {
             try read(bytes: $0, file: path, format: format ?? .guess(path: path), axes: axes, header: header, sample: sample)
         }
     }
