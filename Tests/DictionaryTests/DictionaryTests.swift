@@ -49,7 +49,8 @@ import Language
 
     @Test(arguments: [("möchte", "mögen"), ("ging", "gehen"), ("ist", "sein"), ("aß", "essen"), ("kannst", "können"),
                       ("hat", "haben"), ("Häusern", "Haus"), ("schönsten", "schön"), ("Brötchens", "Brötchen"),
-                      ("gehst", "gehen"), ("großen", "groß"), ("gingen", "gehen"), ("fährt", "fahren"), ("im", "in")])
+                      ("gehst", "gehen"), ("großen", "groß"), ("gingen", "gehen"), ("fährt", "fahren"), ("im", "in"),
+                      ("Ihnen", "Sie"), ("Apfelkuchen", "Kuchen"), ("Entschuldigen", "sich entschuldigen")])
     func inflectedFormsFindTheirHeadword(word: String, headword: String) throws {
         let lookup = WordLookup(dictionary: Self.dict, stemmer: HunspellStemmer())
         let result = try #require(try lookup.lookup(word))

@@ -37,7 +37,8 @@ import Platform
         #expect(share >= 0.95, "missed: \(missed)")
     }
 
-    /// The reader's own memory: pages added by opening the dictionary and looking up every lesson token (no
+    /// The reader's own memory (run alone: `swift test --filter readerMemoryFigure`; other suites allocate beside
+    /// it in this process, so the figure is printed, not asserted): pages added by opening the dictionary and looking up every lesson token (no
     /// Hunspell), as a figure: anonymous (the reader's allocations) and file-backed (mapped index and text pages
     /// the searches touched: page cache the kernel may drop at any time).
     @Test func readerMemoryFigure() throws {
@@ -51,11 +52,12 @@ import Platform
         let tokens = lessons.flatMap { $0.transcript.cues.flatMap { WordTokens.split($0.text).map(\.text) } }
         let before = pages()
         let lookup = WordLookup(dictionary: try FreeDict(name: "deu-eng"), stemmer: nil)
-        for t in tokens { _ = try lookup.lookup(t) }
+        var found = 0
+        for t in tokens where try lookup.lookup(t) != nil { found += 1 }
         let after = pages()
         print("FIGURE words: the dictionary reader after \(tokens.count) lookups: +\(mib(after.anonymous - before.anonymous)) MiB anonymous, "
               + "+\(mib(after.file - before.file)) MiB of mapped file pages (index 12.7 MB and text 16.7 MB on disk)")
-        #expect(after.anonymous - before.anonymous < 16 << 20)
+        #expect(found * 10 > tokens.count * 9, "without Hunspell: \(found) of \(tokens.count)")
     }
 
     @Test func tokensKeepInnerHyphensAndApostrophes() {

@@ -176,7 +176,9 @@ struct Review: ParsableCommand {
                 var line = JSONLine()
                 line.add("kind", isWord ? "word" : "phrase")
                 line.add("reference", item.reference)
-                line.addRaw("lesson", item.lesson.map(quoted) ?? "null")
+                // A saved word's lesson is the one it was met in.
+                let lesson = isWord ? words.word(forReviewKey: item.key)?.lesson : item.lesson
+                line.addRaw("lesson", lesson.map(quoted) ?? "null")
                 line.add("level", item.level)
                 line.add("mastered", item.mastered)
                 line.add("correct_at_level", item.correctAtLevel)

@@ -65,6 +65,8 @@ enum IrregularForms {
         add("dieser", "a form of dieser", "diese diesen diesem dieses")
         add("ich", "a form of ich", "mir mich")
         add("du", "a form of du", "dir dich")
+        // Hunspell stems Ihnen to ihn; it is the dative of Sie (you, formal) and of sie (them).
+        add("Sie", "a form of Sie (you, formal) or sie (them)", "ihnen")
         return t
     }()
 }

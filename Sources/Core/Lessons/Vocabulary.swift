@@ -59,6 +59,10 @@ public struct VocabularyData: StoreDocument, Equatable {
 
     public init() {}
 
+    public var whatToTrim: String {
+        "it holds \(words.count) words: remove some with `kape words remove`, or move it aside to start a new vocabulary"
+    }
+
     enum CodingKeys: String, CodingKey { case version, words, review }
 
     public init(from decoder: Decoder) throws {
