@@ -39,7 +39,7 @@ struct Live: ParsableCommand {
         var options = LiveOptions()
         options.settings = tuning.settings
         options.duration = duration
-        let session = LiveReader(device: chosen, options: options)
+        let session = LiveDrivers.reader(for: chosen, options: options)
         let stop = try withWakeUp { () throws(SystemCallError) in try StopSignal() }
         stop.fireOnInterrupt()
         let tty = isatty(1) == 1 && !json

@@ -30,7 +30,7 @@ struct Record: ParsableCommand {
         let chosen = try AxesOption.resolve(device, axes: nil)
         var options = LiveOptions()
         options.duration = duration
-        let session = LiveReader(device: chosen, options: options)
+        let session = LiveDrivers.reader(for: chosen, options: options)
         let recorder = TraceRecorders.evemu(path: output)
         let stop = try withWakeUp { () throws(SystemCallError) in try StopSignal() }
         stop.fireOnInterrupt()
