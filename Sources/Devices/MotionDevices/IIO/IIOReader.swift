@@ -14,7 +14,8 @@ public final class IIOReader: LiveDriver {
     /// The sensor time of the first sample (ns): the timeline's 0.
     private var origin: Int64?
     private var lastSensorNanos: Int64 = 0
-    private var heldGyro = SIMD3<Double>()
+    /// A pair's two streams joined on their timestamps.
+    private var merger = IIOPairMerger()
     private var encoder: IIOFrameEncoder
     /// Bytes of a scan cut off when the device went away (never decoded).
     public private(set) var cutScans = 0
@@ -75,6 +76,7 @@ public final class IIOReader: LiveDriver {
             switch source {
             case .buffered(let buffers, _)?:
                 for (i, b) in buffers.enumerated() { fds[2 + i].fd = b.fd }
+                if merger.pending > 0 { atMost(100) }
             case .polled(_, _, let next)?:
                 let now = MonotonicClock.nanos()
                 atMost(next > now ? Int32(min((next - now + 999_999) / 1_000_000, 1000)) : 0)
@@ -102,8 +104,8 @@ public final class IIOReader: LiveDriver {
                 fresh = true
                 switch poller.read() {
                 case .values(let a, let g):
-                    deliver(accel: a, gyro: g, sensorNanos: Int64(MonotonicClock.nanos()), timestamped: false,
-                            recorder: recorder, at: now, handler: handler)
+                    deliver(accel: a, gyro: g, sensorNanos: Int64(MonotonicClock.nanos()), recorder: recorder, at: now,
+                            handler: handler)
                 case .unreadable:
                     break  // a busy or slow read (hid-sensor's request timed out): the next poll tries again
                 case .gone:
@@ -115,6 +117,11 @@ public final class IIOReader: LiveDriver {
                 }
             default:
                 break
+            }
+            if case .buffered(let buffers, _)? = source, buffers.count > 1 {
+                merger.releaseStale(now: MonotonicClock.nanos()) { t, a, g in
+                    deliver(accel: a, gyro: g, sensorNanos: t, recorder: recorder, at: now, handler: handler)
+                }
             }
             try recorder?.flush()
             if !fresh { session.tick(at: now, emit: handler) }
@@ -215,7 +222,7 @@ public final class IIOReader: LiveDriver {
         guard case .buffered(let buffers, let streams) = source else { return true }
         let b = buffers[index]
         let isAccel = index == 0
-        let both = buffers.count == 1 && encoder.gyro != nil
+        let both = encoder.gyro != nil
         while true {
             session.stats.reads += 1
             let space = streams[index].freeSpace
@@ -232,13 +239,16 @@ public final class IIOReader: LiveDriver {
             }
             streams[index].commit(n) { scan in
                 let values = b.values(scan)
-                let sensor = b.stamp(scan)
-                if isAccel {
-                    if both { heldGyro = gyroValues(b, scan) }
-                    deliver(accel: values, gyro: heldGyro, sensorNanos: sensor ?? Int64(MonotonicClock.nanos()),
-                            timestamped: sensor != nil, recorder: recorder, at: now, handler: handler)
+                let sensor = b.stamp(scan) ?? Int64(MonotonicClock.nanos())
+                func emit(_ nanos: Int64, _ accel: SIMD3<Double>, _ gyro: SIMD3<Double>) {
+                    deliver(accel: accel, gyro: gyro, sensorNanos: nanos, recorder: recorder, at: now, handler: handler)
+                }
+                if buffers.count == 1 {
+                    emit(sensor, values, both ? gyroValues(b, scan) : .zero)
+                } else if isAccel {
+                    merger.accel(sensor, values, arrival: MonotonicClock.nanos(), emit: emit)
                 } else {
-                    heldGyro = values
+                    merger.gyro(sensor, values, emit: emit)
                 }
             }
             if n < space.count { return true }
@@ -252,8 +262,7 @@ public final class IIOReader: LiveDriver {
     }
 
     /// One sample to the session, as the events of one evdev frame.
-    private func deliver(accel: SIMD3<Double>, gyro: SIMD3<Double>, sensorNanos: Int64, timestamped: Bool,
-                         recorder: (any TraceRecording)?, at now: MonoInstant, handler: (LiveEvent) -> Void) {
+    private func deliver(accel: SIMD3<Double>, gyro: SIMD3<Double>, sensorNanos: Int64, recorder: (any TraceRecording)?, at now: MonoInstant, handler: (LiveEvent) -> Void) {
         if origin == nil { origin = sensorNanos }
         if sensorNanos < lastSensorNanos { timestampStepsBack += 1 }
         lastSensorNanos = sensorNanos
@@ -269,6 +278,7 @@ public final class IIOReader: LiveDriver {
     }
 
     private func lose(at now: MonoInstant, handler: (LiveEvent) -> Void) {
+        merger = IIOPairMerger()
         if case .buffered(_, let streams)? = source {
             for s in streams where s.partialBytes > 0 { cutScans += 1 }
         }
