@@ -137,3 +137,99 @@ final class IIODeviceTests: XCTestCase {
         }
     }
 }
+
+/// Bad input from IIO sensors: each gives a clear message or the documented fallback, never a trap, and never a
+/// device left in buffered mode.
+final class IIOBadInputTests: XCTestCase {
+    private let mpu = IIODeviceTests.mpu
+
+    private func run(_ shell: String, script: String = "iio-mpu6050-device0.script") throws -> Umockdev.Output {
+        try Umockdev.requireTools()
+        let f = Umockdev.fixtures
+        return try Umockdev.spawn("/usr/bin/umockdev-run", ["-d", "\(f)/iio-mpu6050.umockdev", "--script", "/dev/iio:device0=\(f)/\(script)",
+                                                            "--", "/bin/sh", "-c", shell, try Umockdev.kape()])
+    }
+
+    private let folder = "/sys/bus/iio/devices/iio:device0"
+
+    func testDeviceVanishingMidRoundIsLostThenFoundAgain() throws {
+        try Umockdev.requireTools()
+        let probe = try Umockdev.spawn("/usr/bin/python3", ["-c", "import gi; gi.require_version('UMockdev', '1.0')"])
+        guard probe.status == 0 else { throw XCTSkip("python3-gi and gir1.2-umockdev-1.0 are needed for the hot-plug test") }
+        let out = try Umockdev.spawn("/usr/bin/python3", ["\(Umockdev.fixtures)/iio-hotplug.py", "--", try Umockdev.kape(),
+                                                          "live", "--json", "--duration", "30"])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        XCTAssertEqual(out.objects.compactMap { $0["event"] as? String },
+                       ["calibrated", "correct", "deviceLost", "deviceBack", "calibrated", "correct"], out.stdout)
+    }
+
+    func testAbsurdScalesFallBackAndSaySo() throws {
+        // The accelerometer's scale 0: its counts go out unscaled and 1 g comes from the still period; the gyro's
+        // NaN: the gyro is not used. The nods are still found.
+        for (accel, gyro) in [("0", "nan"), ("-0.000598", "0.001064724"), ("0.000598", "-1")] {
+            let out = try run("printf -- '\(accel)' > \(folder)/in_accel_scale; printf -- '\(gyro)' > \(folder)/in_anglvel_scale; \"$0\" live --json -v --duration 4.1")
+            XCTAssertEqual(out.status, 0, out.stderr)
+            if accel != "0.000598" { XCTAssertTrue(out.stderr.contains("in_accel_scale: "), out.stderr) }
+            if gyro != "0.001064724" {
+                XCTAssertTrue(out.stderr.contains("gyro not used") && out.stderr.contains("accelerometer only"), out.stderr)
+            }
+            XCTAssertEqual(Umockdev.gestures(out.objects).map(\.event), ["correct", "pass"], "\(accel) \(gyro): \(out.stdout)")
+        }
+    }
+
+    func testMountMatrixThatIsNotARotationIsIgnored() throws {
+        let out = try run("printf '2, 0, 0; 0, 1, 0; 0, 0, 1' > \(folder)/in_mount_matrix; \"$0\" devices --json --probe 0 && \"$0\" live --json -v --duration 4.1")
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let accel = (((out.objects.first?["iio"] as? [String: Any])?["parts"] as? [[String: Any]])?.first?["accel"] as? [String: Any])
+        XCTAssertEqual(accel?["mount_matrix_source"] as? String, "none")
+        XCTAssertTrue((accel?["mount_matrix_problem"] as? String)?.contains("not a rotation") == true, out.stdout)
+        XCTAssertTrue(out.stderr.contains("in_mount_matrix ignored: not a rotation (row 1 has length 2): identity used"), out.stderr)
+    }
+
+    func testUnknownScanTypeFallsBackToPollingAndPutsEverythingBack() throws {
+        let shell = """
+            cd \(folder)
+            snapshot() { for f in buffer/enable trigger/current_trigger scan_elements/*_en sampling_frequency current_timestamp_clock; do echo "$f=$(cat $f)"; done; }
+            before=$(snapshot)
+            printf 'le:q16/16>>0' > scan_elements/in_anglvel_y_type
+            "$0" live -v --json --duration 1.5; echo "status=$?"
+            [ "$before" = "$(snapshot)" ] && echo restored
+            """
+        let out = try run(shell)
+        XCTAssertTrue(out.stderr.contains("IIO: polling sysfs at 100 Hz: scan_elements/in_anglvel_y_type: unknown scan type \"le:q16/16>>0\""), out.stderr)
+        XCTAssertTrue(out.stdout.contains("status=0"), out.stdout)
+        XCTAssertTrue(out.stdout.contains("restored"), "a setup that failed halfway is undone: \(out.stdout)")
+    }
+
+    /// The sensor's clock steps back half a second mid-stream, and the stream ends inside a scan: nothing traps,
+    /// the cut scan is never decoded, and a recording's times never go back (replay reads it).
+    func testTimestampSteppingBackAndAStreamCutMidScan() throws {
+        let path = NSTemporaryDirectory() + "kape-iio-bad-\(getpid()).evemu"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let out = try run("\"$0\" live --json -v --duration 6", script: "iio-mpu6050-bad-device0.script")
+        XCTAssertEqual(out.status, 0, out.stderr)
+        XCTAssertTrue(out.stderr.contains("419 samples"), "every whole scan, not the cut one: \(out.stderr)")
+        let live = Umockdev.gestures(out.objects)
+        XCTAssertEqual(live.map(\.event), ["correct", "pass"], out.stdout)
+        let record = try run("\"$0\" record -o \(path) --duration 6", script: "iio-mpu6050-bad-device0.script")
+        XCTAssertEqual(record.status, 0, record.stderr)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let times = text.split(separator: "\n").filter { $0.hasPrefix("E: ") }.compactMap { Double($0.split(separator: " ")[1]) }
+        XCTAssertEqual(times, times.sorted(), "a recording's times never go back")
+        XCTAssertEqual(Umockdev.gestures(try Umockdev.replay(path)).map(\.event), ["correct", "pass"])
+    }
+
+    func testUnwritableAttributesMeanPolling() throws {
+        // Root writes anything, so the emulation runs as an unprivileged user, who owns the testbed but not the
+        // right to change buffer/enable once it is made read-only.
+        let asUser = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        guard asUser.isEmpty || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { throw XCTSkip("setpriv missing") }
+        try Umockdev.requireTools()
+        let f = Umockdev.fixtures
+        let out = try Umockdev.spawn(asUser.first ?? "/usr/bin/umockdev-run", Array(asUser.dropFirst()) + (asUser.isEmpty ? [] : ["/usr/bin/umockdev-run"]) + [
+            "-d", "\(f)/iio-mpu6050.umockdev", "--script", "/dev/iio:device0=\(f)/iio-mpu6050-device0.script", "--",
+            "/bin/sh", "-c", "chmod 444 \"$UMOCKDEV_DIR/sys/devices/platform/soc/1c2b000.i2c/i2c-1/1-0068/iio:device0/buffer/enable\" && exec \"$0\" live -v --json --duration 1.5", try Umockdev.kape()])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        XCTAssertTrue(out.stderr.contains("IIO: polling sysfs at 100 Hz: buffer/enable is not writable"), out.stderr)
+    }
+}

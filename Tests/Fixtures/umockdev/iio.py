@@ -142,6 +142,17 @@ write("iio-mpu6050.umockdev", device_record(f"{MPU_PATH}/iio:device0", 0, "mpu60
       + "\n" + trigger_record(f"{MPU_PATH}/trigger0", "mpu6050-dev0"))
 with open("iio-mpu6050-device0.script", "wb") as f:
     f.write(scans_to_script(mpu_scans(NOD, 4.2), 10))
+# Unplugged and back (iio-hotplug.py): the same chip returns as iio:device6 (umockdev cannot re-create a removed
+# node's name; the kernel may pick either).
+write("iio-mpu6050-back.umockdev", device_record(f"{MPU_PATH}/iio:device6", 6, "mpu6050", mpu_attrs)
+      + "\n" + trigger_record(f"{MPU_PATH}/trigger1", "mpu6050-dev6"))
+# Bad input: the sensor's clock steps back by 0.5 s at 2.5 s, and the stream ends in the middle of a scan.
+bad = list(mpu_scans(NOD, 4.2))
+for i in range(250, len(bad)):
+    bad[i] = bad[i][:16] + struct.pack("<q", T0 + (i - 50) * 10_000_000)
+bad[-1] = bad[-1][:11]
+with open("iio-mpu6050-bad-device0.script", "wb") as f:
+    f.write(scans_to_script(bad, 10))
 
 # 2. An LSM6DSO (st_lsm6dsx, hardware FIFO): the accelerometer and the gyro are two devices of one chip
 #    (`lsm6dso_accel`, `lsm6dso_gyro`), little-endian s16, timestamp at index 3 (6 bytes + 2 pad + 8 = 16), no

@@ -222,7 +222,7 @@ extension IIODiscovery {
                                           hasTimestamp: d.mode == .buffered && d.parts.allSatisfy(\.hasTimestampChannel),
                                           accelScaleKnown: accel.accel?.scale != nil)
         let driver = DriverTable.guess(vendor: 0, product: 0, name: info.name)
-        var device = DiscoveredDevice(path: accel.node ?? accel.sysfs, info: info, uniq: accel.hardware, phys: accel.sysfs,
+        var device = DiscoveredDevice(path: accel.node ?? accel.sysfs, info: info, uniq: parent(accel.hardware), phys: accel.sysfs,
                                       rule: .iio, driver: driver, axes: driver?.axes ?? .identity,
                                       axesSource: driver == nil ? .identity : .driver,
                                       rate: d.rate.map { .init(hertz: $0, source: .sysfs) }, sibling: nil, gyroNode: nil,

@@ -14,6 +14,8 @@ public final class IIOReader: LiveDriver {
     /// The sensor time of the first sample (ns): the timeline's 0.
     private var origin: Int64?
     private var lastSensorNanos: Int64 = 0
+    /// When the lost device was first found again (it may still be appearing).
+    private var firstSeenAgain: UInt64?
     /// A pair's two streams joined on their timestamps.
     private var merger = IIOPairMerger()
     private var encoder: IIOFrameEncoder
@@ -81,7 +83,7 @@ public final class IIOReader: LiveDriver {
                 let now = MonotonicClock.nanos()
                 atMost(next > now ? Int32(min((next - now + 999_999) / 1_000_000, 1000)) : 0)
             case nil:
-                atMost(500)  // lost: look for it again (a polled device has no node to watch)
+                atMost(firstSeenAgain == nil ? 500 : 50)  // lost: look for it again (a polled device has no node to watch)
             }
             for i in 0..<4 { fds[i].revents = 0 }
             do throws(SystemCallError) { _ = try pollDescriptors(&fds, timeoutMillis: timeout) } catch {
@@ -131,7 +133,7 @@ public final class IIOReader: LiveDriver {
             }
             if source != nil, !session.isConnected { lose(at: now, handler: handler) }
             if source == nil, MonotonicClock.nanos() >= nextLook {
-                nextLook = MonotonicClock.nanos() + 500_000_000
+                nextLook = MonotonicClock.nanos() + (firstSeenAgain == nil ? 500_000_000 : 50_000_000)
                 reconnect(handler: handler)
             }
         }
@@ -157,15 +159,14 @@ public final class IIOReader: LiveDriver {
         if reason == nil {
             var buffers: [IIOBuffer] = []
             do throws(IIOBuffer.SetupError) {
-                buffers.append(try IIOBuffer(part: d.accelPart!, kinds: ["accel"], rate: wanted))
-                if d.hasGyro {
-                    if let g = d.gyroPart, g.number != d.accelPart!.number {
-                        buffers.append(try IIOBuffer(part: g, kinds: ["anglvel"], rate: wanted))
-                    } else {
-                        // One device with both: its gyro channels join the accelerometer's scan.
-                        buffers[0].restore()
-                        buffers = [try IIOBuffer(part: d.accelPart!, kinds: ["accel", "anglvel"], rate: wanted)]
-                    }
+                let accel = d.accelPart!
+                if let g = d.gyroPart, g.number == accel.number {
+                    // One device with both: its gyro channels join the accelerometer's scan (even with a gyro
+                    // scale that cannot be used: the scan is then the one the driver delivers by default).
+                    buffers = [try IIOBuffer(part: accel, kinds: ["accel", "anglvel"], rate: wanted)]
+                } else {
+                    buffers = [try IIOBuffer(part: accel, kinds: ["accel"], rate: wanted)]
+                    if d.hasGyro, let g = d.gyroPart { buffers.append(try IIOBuffer(part: g, kinds: ["anglvel"], rate: wanted)) }
                 }
             } catch {
                 for b in buffers { b.restore() }
@@ -222,7 +223,7 @@ public final class IIOReader: LiveDriver {
         guard case .buffered(let buffers, let streams) = source else { return true }
         let b = buffers[index]
         let isAccel = index == 0
-        let both = encoder.gyro != nil
+        let both = encoder.gyro != nil && b.gyroAxes != nil
         while true {
             session.stats.reads += 1
             let space = streams[index].freeSpace
@@ -297,15 +298,20 @@ public final class IIOReader: LiveDriver {
         guard let again = IIODiscovery.scan().first(where: { d in
             let candidate = IIODiscovery.discovered(d, overrides: [:])
             return candidate.configKey == device.configKey && candidate.uniq == device.uniq
-        }) else { return }
+        }) else { firstSeenAgain = nil; return }
+        // A device being added shows its node before all its attributes: a buffered device that looks polled is
+        // given two seconds to finish appearing.
+        let now = MonotonicClock.nanos()
+        if firstSeenAgain == nil { firstSeenAgain = now }
+        if again.mode != .buffered, device.iio?.mode == .buffered, now < firstSeenAgain! + 2_000_000_000 { return }
+        firstSeenAgain = nil
         let previous = session
         device.iio = again
         device.path = again.accelPart?.node ?? again.accelPart?.sysfs ?? device.path
         encoder = Self.encoder(again)
         do throws(DeviceError) { _ = try open(again) } catch { session = previous; return }
+        // The timeline keeps its origin: the sensor's clock (CLOCK_MONOTONIC once set) goes on across the unplug.
         session = previous
-        origin = nil
-        lastSensorNanos = 0
         if !session.connect(opened(), at: .now(), emit: handler) { close() }
         for path in session.candidates { session.notReconnected(path, at: .now().advanced(bySeconds: 10)) }
     }
