@@ -156,7 +156,7 @@ final class IIOBadInputTests: XCTestCase {
         try Umockdev.requireTools()
         let probe = try Umockdev.spawn("/usr/bin/python3", ["-c", "import gi; gi.require_version('UMockdev', '1.0')"])
         guard probe.status == 0 else { throw XCTSkip("python3-gi and gir1.2-umockdev-1.0 are needed for the hot-plug test") }
-        let out = try Umockdev.spawn("/usr/bin/python3", ["\(Umockdev.fixtures)/iio-hotplug.py", "--", try Umockdev.kape(),
+        let out = try Umockdev.spawn("/usr/bin/python3", ["\(Umockdev.fixtures)/hotplug.py", "iio-mpu6050", "--", try Umockdev.kape(),
                                                           "live", "--json", "--duration", "30"])
         XCTAssertEqual(out.status, 0, out.stderr)
         XCTAssertEqual(out.objects.compactMap { $0["event"] as? String },
@@ -222,14 +222,27 @@ final class IIOBadInputTests: XCTestCase {
     func testUnwritableAttributesMeanPolling() throws {
         // Root writes anything, so the emulation runs as an unprivileged user, who owns the testbed but not the
         // right to change buffer/enable once it is made read-only.
-        let asUser = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
-        guard asUser.isEmpty || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { throw XCTSkip("setpriv missing") }
-        try Umockdev.requireTools()
         let f = Umockdev.fixtures
-        let out = try Umockdev.spawn(asUser.first ?? "/usr/bin/umockdev-run", Array(asUser.dropFirst()) + (asUser.isEmpty ? [] : ["/usr/bin/umockdev-run"]) + [
+        let out = try Umockdev.runUnprivileged([
             "-d", "\(f)/iio-mpu6050.umockdev", "--script", "/dev/iio:device0=\(f)/iio-mpu6050-device0.script", "--",
             "/bin/sh", "-c", "chmod 444 \"$UMOCKDEV_DIR/sys/devices/platform/soc/1c2b000.i2c/i2c-1/1-0068/iio:device0/buffer/enable\" && exec \"$0\" live -v --json --duration 1.5", try Umockdev.kape()])
         XCTAssertEqual(out.status, 0, out.stderr)
         XCTAssertTrue(out.stderr.contains("IIO: polling sysfs at 100 Hz: buffer/enable is not writable"), out.stderr)
+    }
+
+    func testANodeThatCannotBeOpenedIsPolledAndTheFixNamesTheUdevRule() throws {
+        let f = Umockdev.fixtures
+        let out = try Umockdev.runUnprivileged([
+            "-d", "\(f)/iio-mpu6050.umockdev", "--",
+            "/bin/sh", "-c", "chmod 000 \"$UMOCKDEV_DIR/dev/iio:device0\" && exec \"$0\" devices --json --probe 0", try Umockdev.kape()])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let iio = try XCTUnwrap(out.objects.first?["iio"] as? [String: Any], out.stdout)
+        XCTAssertEqual(iio["read"] as? String, "polled", "sysfs is readable by all: the sensor still plays")
+        XCTAssertTrue((iio["reason"] as? String)?.contains("permission denied") == true)
+        let part = try XCTUnwrap((iio["parts"] as? [[String: Any]])?.first)
+        XCTAssertEqual(part["access"] as? String, "permission-denied")
+        let fix = try XCTUnwrap(part["fix"] as? [String])
+        XCTAssertTrue(fix.contains { $0.contains("sudo make install") && $0.contains("/etc/udev/rules.d/70-kape-iio.rules") }, "\(fix)")
+        XCTAssertTrue(fix.contains { $0.contains("TAG+=\"uaccess\"") && $0.contains("SUBSYSTEM==\"iio\"") }, "\(fix)")
     }
 }

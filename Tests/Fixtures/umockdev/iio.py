@@ -142,7 +142,7 @@ write("iio-mpu6050.umockdev", device_record(f"{MPU_PATH}/iio:device0", 0, "mpu60
       + "\n" + trigger_record(f"{MPU_PATH}/trigger0", "mpu6050-dev0"))
 with open("iio-mpu6050-device0.script", "wb") as f:
     f.write(scans_to_script(mpu_scans(NOD, 4.2), 10))
-# Unplugged and back (iio-hotplug.py): the same chip returns as iio:device6 (umockdev cannot re-create a removed
+# Unplugged and back (hotplug.py iio-mpu6050): the same chip returns as iio:device6 (umockdev cannot re-create a removed
 # node's name; the kernel may pick either).
 write("iio-mpu6050-back.umockdev", device_record(f"{MPU_PATH}/iio:device6", 6, "mpu6050", mpu_attrs)
       + "\n" + trigger_record(f"{MPU_PATH}/trigger1", "mpu6050-dev6"))
