@@ -15,7 +15,7 @@ The motion is gen.py's nod (importing it regenerates its fixtures, identically).
 import math
 import struct
 
-from gen import NOD, Noise, canonical, pose, write
+from gen import GAME, NOD, Noise, canonical, pose, write
 
 STILL = [(4.0, 0)]
 
@@ -142,6 +142,9 @@ write("iio-mpu6050.umockdev", device_record(f"{MPU_PATH}/iio:device0", 0, "mpu60
       + "\n" + trigger_record(f"{MPU_PATH}/trigger0", "mpu6050-dev0"))
 with open("iio-mpu6050-device0.script", "wb") as f:
     f.write(scans_to_script(mpu_scans(NOD, 4.2), 10))
+# The game on the phone: still through the countdown and its re-calibration, then a nod down and a nod up.
+with open("iio-mpu6050-game.script", "wb") as f:
+    f.write(scans_to_script(mpu_scans(GAME, 8.2), 10))
 # Unplugged and back (hotplug.py iio-mpu6050): the same chip returns as iio:device6 (umockdev cannot re-create a removed
 # node's name; the kernel may pick either).
 write("iio-mpu6050-back.umockdev", device_record(f"{MPU_PATH}/iio:device6", 6, "mpu6050", mpu_attrs)
