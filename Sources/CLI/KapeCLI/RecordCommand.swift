@@ -8,7 +8,7 @@ struct Record: ParsableCommand {
         abstract: "Record everything a motion device sends to an evemu file (`evemu-play` and `kape replay` read it).",
         discussion: "Ctrl-C ends the recording; the file is complete either way.")
 
-    @Argument(help: "Device: /dev/input/eventN, eventN, or part of its name (default: the first motion device).")
+    @Argument(help: "Device: /dev/input/eventN, eventN, /dev/iio:deviceN, iio:deviceN, an IIO sysfs folder, or part of its name (default: the first motion device).")
     var device: String?
 
     @Option(name: .shortAndLong, help: "The evemu file to write.")

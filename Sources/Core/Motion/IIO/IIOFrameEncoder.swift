@@ -26,8 +26,11 @@ public struct IIOFrameEncoder: Sendable {
     public let accel: Calibration
     public let gyro: Calibration?
     public let hasTimestamp: Bool
-    private let accelFactor: SIMD3<Double>
-    private let gyroFactor: SIMD3<Double>
+    /// Per sensor, the mount matrix with the unit factor folded into its columns, and the raw offset: one
+    /// multiply-add per row per scan, nothing looked up.
+    private let a0, a1, a2, aOffset: SIMD3<Double>
+    private let g0, g1, g2, gOffset: SIMD3<Double>
+    private let hasGyro: Bool
 
     public init(accel: Calibration, gyro: Calibration?, hasTimestamp: Bool) {
         self.accel = accel
@@ -35,8 +38,12 @@ public struct IIOFrameEncoder: Sendable {
         self.hasTimestamp = hasTimestamp
         // Without a usable accelerometer scale the raw values go out as they are, under resolution 0: the
         // estimator then takes 1 g from the still period, as for an evdev node that states no resolution.
-        accelFactor = accel.scale.map { $0 * (Double(Self.accelPerG) / Self.standardGravity) } ?? SIMD3(repeating: 1)
-        gyroFactor = (gyro?.scale ?? .zero) * (Double(Self.gyroPerDegree) * 180 / Double.pi)
+        let accelFactor = accel.scale.map { $0 * (Double(Self.accelPerG) / Self.standardGravity) } ?? SIMD3(repeating: 1)
+        let gyroFactor = (gyro?.scale ?? .zero) * (Double(Self.gyroPerDegree) * 180 / Double.pi)
+        let am = accel.mount.rows, gm = (gyro?.mount ?? .identity).rows
+        (a0, a1, a2, aOffset) = (am[0] * accelFactor, am[1] * accelFactor, am[2] * accelFactor, accel.offset)
+        (g0, g1, g2, gOffset) = (gm[0] * gyroFactor, gm[1] * gyroFactor, gm[2] * gyroFactor, gyro?.offset ?? .zero)
+        hasGyro = gyro != nil
     }
 
     public var device: MotionDeviceInfo { Self.device(name: "", hasGyro: gyro != nil, hasTimestamp: hasTimestamp, accelScaleKnown: accel.scale != nil) }
@@ -61,10 +68,12 @@ public struct IIOFrameEncoder: Sendable {
     @inline(__always)
     public func encode(accelRaw a: SIMD3<Double>, gyroRaw g: SIMD3<Double>, micros: Int64, sensorMicros: UInt32,
                        _ emit: (InputEvent) -> Void) {
-        let av = accel.mount.apply((a + accel.offset) * accelFactor)
+        let ar = a + aOffset
+        let av = SIMD3((a0 * ar).sum(), (a1 * ar).sum(), (a2 * ar).sum())
         for i in 0..<3 { emit(InputEvent(micros: micros, type: EV.abs, code: UInt16(i), value: Int32(saturating: av[i].rounded()))) }
-        if let gyro {
-            let gv = gyro.mount.apply((g + gyro.offset) * gyroFactor)
+        if hasGyro {
+            let gr = g + gOffset
+            let gv = SIMD3((g0 * gr).sum(), (g1 * gr).sum(), (g2 * gr).sum())
             for i in 0..<3 { emit(InputEvent(micros: micros, type: EV.abs, code: UInt16(3 + i), value: Int32(saturating: gv[i].rounded()))) }
         }
         if hasTimestamp {
