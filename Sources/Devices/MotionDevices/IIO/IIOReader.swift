@@ -298,7 +298,12 @@ public final class IIOReader: LiveDriver {
         guard let again = IIODiscovery.scan().first(where: { d in
             let candidate = IIODiscovery.discovered(d, overrides: [:])
             return candidate.configKey == device.configKey && candidate.uniq == device.uniq
-        }) else { firstSeenAgain = nil; return }
+        }) else {
+            // Nodes the session was told about that are not this device: IIOReader looks again on its own.
+            for path in session.candidates { session.notReconnected(path, at: .now().advanced(bySeconds: 10)) }
+            firstSeenAgain = nil
+            return
+        }
         // A device being added shows its node before all its attributes: a buffered device that looks polled is
         // given two seconds to finish appearing.
         let now = MonotonicClock.nanos()
