@@ -219,6 +219,13 @@ final class IIOBadInputTests: XCTestCase {
         XCTAssertEqual(Umockdev.gestures(try Umockdev.replay(path)).map(\.event), ["correct", "pass"])
     }
 
+    /// A recording that cannot be written (a full disk) ends the run with the error, and the buffer is put back.
+    func testARecordingThatFailsEndsTheRunAndRestoresTheDevice() throws {
+        let out = try run("\"$0\" record -o /dev/full --duration 4; echo \"status=$? enable=$(cat \(folder)/buffer/enable)\"")
+        XCTAssertTrue(out.stdout.contains("status=1 enable=0"), out.stdout + out.stderr)
+        XCTAssertTrue(out.stderr.contains("/dev/full: cannot write the recording"), out.stderr)
+    }
+
     func testUnwritableAttributesMeanPolling() throws {
         // Root writes anything, so the emulation runs as an unprivileged user, who owns the testbed but not the
         // right to change buffer/enable once it is made read-only.

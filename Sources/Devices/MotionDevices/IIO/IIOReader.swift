@@ -14,6 +14,8 @@ public final class IIOReader: LiveDriver {
     /// The sensor time of the first sample (ns): the timeline's 0.
     private var origin: Int64?
     private var lastSensorNanos: Int64 = 0
+    /// The recording could not be written: the run ends with it (after the attributes are put back).
+    private var recordFailure: DeviceError?
     /// When the lost device was first found again (it may still be appearing).
     private var firstSeenAgain: UInt64?
     /// A pair's two streams joined on their timestamps.
@@ -125,6 +127,7 @@ public final class IIOReader: LiveDriver {
                     deliver(accel: a, gyro: g, sensorNanos: t, recorder: recorder, at: now, handler: handler)
                 }
             }
+            if let recordFailure { throw recordFailure }
             try recorder?.flush()
             if !fresh { session.tick(at: now, emit: handler) }
             if let watch, fds[1].revents != 0 {
@@ -269,10 +272,9 @@ public final class IIOReader: LiveDriver {
         lastSensorNanos = sensorNanos
         let micros = (sensorNanos &- origin!) / 1000
         let sensorMicros = UInt32(truncatingIfNeeded: sensorNanos / 1000)
-        var recordError = false
         encoder.encode(accelRaw: accel, gyroRaw: gyro, micros: micros, sensorMicros: sensorMicros) { e in
-            if let recorder, !recordError {
-                do throws(DeviceError) { try recorder.write(e) } catch { recordError = true }
+            if let recorder, recordFailure == nil {
+                do throws(DeviceError) { try recorder.write(e) } catch { recordFailure = error }
             }
             _ = session.receive(e, at: now, emit: handler)
         }
