@@ -62,7 +62,7 @@ public final class IIOReader: LiveDriver {
         guard session.connect(opened(), at: .now(), notes: notes, emit: handler) else {
             throw DeviceError(path: device.path, kind: .notMotion, "not a motion device")
         }
-        let watch = HotplugWatch(directory: IIODiscovery.devDirectory, prefix: "iio:device")
+        let watch = HotplugWatch(directory: options.iioDevices, prefix: "iio:device")
         var fds = [pollfd](repeating: pollfd(fd: -1, events: Int16(POLLIN), revents: 0), count: 4)
         fds[0].fd = stop.fd
         fds[1].fd = watch?.fd ?? -1
@@ -297,7 +297,7 @@ public final class IIOReader: LiveDriver {
 
     /// While lost: the same sensor (same name and place in sysfs) found again is set up afresh.
     private func reconnect(handler: (LiveEvent) -> Void) {
-        guard let again = IIODiscovery.scan().first(where: { d in
+        guard let again = IIODiscovery.scan(root: options.iioRoot, devDirectory: options.iioDevices).first(where: { d in
             let candidate = IIODiscovery.discovered(d, overrides: [:])
             return candidate.configKey == device.configKey && candidate.uniq == device.uniq
         }) else {
