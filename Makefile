@@ -23,6 +23,8 @@ DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_ROOT ?= $(CURDIR)/.build/deb/kape
 DEB ?= .build/kape_$(VERSION)_$(DEB_ARCH).deb
 DEB_COMPRESSION ?= xz
+# udev reads rules from /etc (and /usr/lib), never from PREFIX: the IIO access rule goes there.
+UDEV_RULES ?= /etc/udev/rules.d
 
 .PHONY: run test deps deps-build build release install install-files uninstall deb deb-files fuzz bench clean
 
@@ -69,10 +71,16 @@ install-files:
 	$(KAPE) --generate-completion-script bash > $(SHARE)/bash-completion/completions/kape
 	$(KAPE) --generate-completion-script zsh > $(SHARE)/zsh/site-functions/_kape
 	$(KAPE) --generate-completion-script fish > $(SHARE)/fish/vendor_completions.d/kape.fish
+	@# The IIO motion sensors' nodes for the seated user (TAG+="uaccess"); without the right to add it (a user's
+	@# own PREFIX), say how.
+	@if mkdir -p $(DESTDIR)$(UDEV_RULES) 2>/dev/null && install -m644 udev/70-kape-iio.rules $(DESTDIR)$(UDEV_RULES)/ 2>/dev/null; then \
+	  if [ -z "$(DESTDIR)" ] && command -v udevadm >/dev/null; then udevadm control --reload 2>/dev/null && udevadm trigger --subsystem-match=iio --action=change 2>/dev/null || true; fi; \
+	else echo "kape: $(UDEV_RULES) is not writable: for IIO sensors (phones, tablets), run: sudo install -m644 udev/70-kape-iio.rules $(UDEV_RULES)/"; fi
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/kape $(SHARE)/kape $(SHARE)/bash-completion/completions/kape \
 	  $(SHARE)/zsh/site-functions/_kape $(SHARE)/fish/vendor_completions.d/kape.fish
+	-rm -f $(DESTDIR)$(UDEV_RULES)/70-kape-iio.rules
 
 # `make deb`: a Debian package of what install puts under /usr, its Depends worked out by dpkg-shlibdeps from the
 # libraries the binary links; `apt install ./.build/kape_*.deb` installs it with them.

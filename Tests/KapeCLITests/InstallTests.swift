@@ -68,6 +68,9 @@ import Testing
         // The completion script knows the commands.
         let bash = (try? String(contentsOfFile: share + "/bash-completion/completions/kape", encoding: .utf8)) ?? ""
         #expect(bash.contains("shadow") && bash.contains("decks"))
+        // The IIO sensors' access rule, where udev reads it, with the rule the "cannot open" fix names.
+        let rules = (try? String(contentsOfFile: tmp.path("root/etc/udev/rules.d/70-kape-iio.rules"), encoding: .utf8)) ?? ""
+        #expect(rules.contains(#"SUBSYSTEM=="iio", KERNEL=="iio:device*", TEST=="in_accel_x_raw", TAG+="uaccess""#), "\(rules)")
     }
 
     @Test func dataIsLookedForInXDGDataHomeThenXDGDataDirsAndOptionsOverride() throws {

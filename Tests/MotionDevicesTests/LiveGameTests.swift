@@ -10,6 +10,12 @@ final class LiveGameTests: XCTestCase {
         try play(testbed: "game")
     }
 
+    /// A phone's IIO sensor (the MPU-6050 fixture, buffered): `kape play` takes it as the first motion device.
+    func testTiltsFromAnIIOSensorScoreTheRound() throws {
+        let f = Umockdev.fixtures
+        try play(devices: ["-d", "\(f)/iio-mpu6050.umockdev", "--script", "/dev/iio:device0=\(f)/iio-mpu6050-game.script"])
+    }
+
     /// A DualShock 3 accelerometer that sends nothing while still: the countdown's calibration must complete on
     /// silence alone (the reader's poll timeout ticks the detector), and the held nods fire.
     func testSilentAccelerometerCalibratesDuringTheCountdown() throws {
@@ -17,17 +23,21 @@ final class LiveGameTests: XCTestCase {
     }
 
     private func play(testbed: String) throws {
+        let f = Umockdev.fixtures
+        try play(devices: ["-d", "\(f)/\(testbed).umockdev", "-i", "/dev/input/event5=\(f)/\(testbed).ioctl", "-e", "/dev/input/event5=\(f)/\(testbed).evemu"])
+    }
+
+    /// `devices`: umockdev-run's arguments for the emulated devices.
+    private func play(devices: [String]) throws {
         try Umockdev.requireTools()
         let decks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("decks").path
         let data = NSTemporaryDirectory() + "kape-game-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let f = Umockdev.fixtures
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
-        p.arguments = ["-d", "\(f)/\(testbed).umockdev", "-i", "/dev/input/event5=\(f)/\(testbed).ioctl", "-e", "/dev/input/event5=\(f)/\(testbed).evemu",
-                       "--", try Umockdev.kape(), "play", "--deck", "mix-shqip", "--no-sound", "--seed", "7", "--decks", decks]
+        p.arguments = devices + ["--", try Umockdev.kape(), "play", "--deck", "mix-shqip", "--no-sound", "--seed", "7", "--decks", decks]
         var env = ProcessInfo.processInfo.environment
         env["XDG_CONFIG_HOME"] = Umockdev.configHome
         env["XDG_DATA_HOME"] = data

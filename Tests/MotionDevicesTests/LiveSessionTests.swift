@@ -99,6 +99,22 @@ import Testing
         #expect(d.session.stats.events == 750 * 8)
     }
 
+    /// A driver with nothing to read at open (IIO: the first scan is the first sample) gives no open sample: the
+    /// silence before the first scan is not a still device reading zero.
+    @Test func withNoAxesReadAtOpenSilenceIsNotASample() {
+        var node = LiveSessionTests.node()
+        node.axisValues = [Int32?](repeating: nil, count: 6)
+        var d = Drive(node: node)
+        for _ in 0..<100 {
+            d.now = d.now.advanced(bySeconds: 0.02)
+            d.apply { s, now, emit in s.tick(at: now, emit: emit) }
+        }
+        #expect(d.session.stats.samples == 0)
+        #expect(d.calibrations.isEmpty, "two seconds of nothing calibrated on a sample of zeros")
+        d.play(2) { _ in 0 }
+        #expect(d.calibrations.count == 1)
+    }
+
     @Test func synDroppedDropsToTheNextReportRereadsTheAxesAndNothingFiresOnTheJump() {
         var d = Drive()
         d.play(2) { _ in 0 }

@@ -55,6 +55,15 @@ enum Umockdev {
         return try spawn("/usr/bin/umockdev-run", args, environment: environment)
     }
 
+    /// `umockdev-run ARGS` as an unprivileged user (nobody) when the tests run as root, who reads and writes
+    /// everything: for tests of what Kape may not open or change.
+    static func runUnprivileged(_ args: [String]) throws -> Output {
+        let asUser = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        guard asUser.isEmpty || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { throw XCTSkip("setpriv missing") }
+        try requireTools()
+        return try spawn(asUser.first ?? "/usr/bin/umockdev-run", Array(asUser.dropFirst()) + (asUser.isEmpty ? [] : ["/usr/bin/umockdev-run"]) + args)
+    }
+
     static func spawn(_ executable: String, _ args: [String], environment: [String: String] = [:]) throws -> Output {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)

@@ -6,11 +6,13 @@ import TextFormat
 
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List motion input devices (accelerometer/gyro nodes in /dev/input).",
+        abstract: "List motion input devices (accelerometer/gyro nodes in /dev/input, IIO sensors).",
         discussion: """
             Lists every /dev/input/event* that is a motion node (INPUT_PROP_ACCELEROMETER, or ABS_X/Y/Z and no \
             keys): name, ids, the driver it looks like, axes, gyro and MSC_TIMESTAMP, the measured sample rate, \
-            the axis map in use and the gamepad node beside it. Nodes that cannot be read are listed with the fix.
+            the axis map in use and the gamepad node beside it. Nodes that cannot be read are listed with the fix. \
+            IIO sensors (/sys/bus/iio/devices, phones, tablets, laptops) follow, with their channels, rates, \
+            scales, mount matrix, and whether they are read buffered or polled (and why).
             """)
 
     @Flag(help: "One JSON object per device per line.")
@@ -29,7 +31,7 @@ struct Devices: ParsableCommand {
         for d in found.devices { out += json ? DeviceText.json(d) + "\n" : DeviceText.human(d) }
         for d in found.denied { out += json ? DeviceText.json(d) + "\n" : DeviceText.human(d) }
         if !json && found.devices.isEmpty && found.denied.isEmpty {
-            out += "No motion devices in /dev/input. Plug in a controller with motion sensors (DualSense, DualShock 4, Joy-Con, Pro Controller) or use a Steam Deck.\n"
+            out += "No motion devices in /dev/input or /sys/bus/iio/devices. Plug in a controller with motion sensors (DualSense, DualShock 4, Joy-Con, Pro Controller) or use a Steam Deck.\n"
         }
         Console.out(out)
         for p in found.problems { Console.err("kape: \(p)\n") }
@@ -78,6 +80,7 @@ enum DeviceText {
             line.addRaw("gyro_node", "null")
         }
         line.addRaw("rumble", d.rumblePath.map(quoted) ?? "null")
+        line.addRaw("iio", d.iio.map(IIODeviceText.json) ?? "null")
         return line.text
     }
 
@@ -95,6 +98,7 @@ enum DeviceText {
     }
 
     static func human(_ d: DiscoveredDevice) -> String {
+        if let iio = d.iio { return IIODeviceText.human(d, iio) }
         var s = "\(d.path): \(d.info.name)\n"
         s += "  ids: bus \(hex4(d.info.bus)) vendor \(hex4(d.info.vendor)) product \(hex4(d.info.product))"
         s += d.uniq.isEmpty ? "\n" : ", uniq \(d.uniq)\n"
@@ -108,7 +112,9 @@ enum DeviceText {
         if d.info.accelerometerOnRotationalAxes { s += "  accelerometer on: ABS_RX/RY/RZ (the driver's layout)\n" }
         if let g = d.gyroNode { s += "  gyro node: \(g.path) \(g.name) (separate node, not fused: Kape uses the accelerometer only)\n" }
         if let r = d.rate {
-            s += "  rate: \(fixed(r.hertz, 0)) Hz (\(r.source == .nominal ? "nominal for the driver, nothing received" : "measured from \(r.source.rawValue)"))\n"
+            let how = r.source == .nominal ? "nominal for the driver, nothing received"
+                : r.source == .sysfs ? "the sensor's sampling_frequency" : "measured from \(r.source.rawValue)"
+            s += "  rate: \(fixed(r.hertz, 0)) Hz (\(how))\n"
         } else {
             s += "  rate: unknown (nothing received; listen longer with --probe)\n"
         }

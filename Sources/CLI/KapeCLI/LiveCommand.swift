@@ -11,10 +11,11 @@ struct Live: ParsableCommand {
             Hold the device still in the neutral pose for a second to calibrate, then nod. With --json, one object \
             per line in the shape of `kape replay` plus "mono" (CLOCK_MONOTONIC seconds when the frame arrived):
             {"t": <event time>, "event": "correct"|"pass"|"calibrated"|"resync"|"deviceLost"|"deviceBack", "tilt": <degrees>, "mono": <s>}.
-            Ctrl-C stops.
+            For an IIO sensor, t is on the sensor's own timeline, 0 at the first sample; -v says whether it is read \
+            buffered or polled, and why. Ctrl-C stops (an IIO sensor's attributes are put back as they were).
             """)
 
-    @Argument(help: "Device: /dev/input/eventN, eventN, or part of its name (default: the first motion device).")
+    @Argument(help: "Device: /dev/input/eventN, eventN, /dev/iio:deviceN, iio:deviceN, an IIO sysfs folder, or part of its name (default: the first motion device).")
     var device: String?
 
     @Flag(help: "One JSON object per event per line.")
@@ -38,7 +39,7 @@ struct Live: ParsableCommand {
         var options = LiveOptions()
         options.settings = tuning.settings
         options.duration = duration
-        let session = LiveReader(device: chosen, options: options)
+        let session = LiveDrivers.reader(for: chosen, options: options)
         let stop = try withWakeUp { () throws(SystemCallError) in try StopSignal() }
         stop.fireOnInterrupt()
         let tty = ProcessControl.isTerminal(1) && !json
@@ -77,6 +78,9 @@ struct Live: ParsableCommand {
         if tty { FileHandleOutput.stdout("\n") }
         if verbose {
             let s = session.stats
+            if let iio = session as? IIOReader, iio.cutScans + iio.timestampStepsBack > 0 {
+                Console.err("kape: IIO: \(iio.cutScans) scans cut off, \(iio.timestampStepsBack) sensor timestamps went back\n")
+            }
             Console.err("kape: \(s.samples) samples, \(s.events) events in \(s.reads) reads, \(s.resyncs) SYN_DROPPED, \(s.lost) lost, \(s.reconnects) reconnected, \(s.ticks) silent ticks\n")
         }
     }

@@ -8,7 +8,7 @@ struct Record: ParsableCommand {
         abstract: "Record everything a motion device sends to an evemu file (`evemu-play` and `kape replay` read it).",
         discussion: "Ctrl-C ends the recording; the file is complete either way.")
 
-    @Argument(help: "Device: /dev/input/eventN, eventN, or part of its name (default: the first motion device).")
+    @Argument(help: "Device: /dev/input/eventN, eventN, /dev/iio:deviceN, iio:deviceN, an IIO sysfs folder, or part of its name (default: the first motion device).")
     var device: String?
 
     @Option(name: .shortAndLong, help: "The evemu file to write.")
@@ -30,7 +30,7 @@ struct Record: ParsableCommand {
         let chosen = try AxesOption.resolve(device, axes: nil)
         var options = LiveOptions()
         options.duration = duration
-        let session = LiveReader(device: chosen, options: options)
+        let session = LiveDrivers.reader(for: chosen, options: options)
         let recorder = TraceRecorders.evemu(path: output)
         let stop = try withWakeUp { () throws(SystemCallError) in try StopSignal() }
         stop.fireOnInterrupt()

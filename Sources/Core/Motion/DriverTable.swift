@@ -4,6 +4,9 @@
 ///  * hid-playstation (DualSense, DualShock 4), hid-sony (DualShock 3) and hid-steam (Steam Deck, remapped by the
 ///    driver to match the DualSense): X right, Y out of the face, Z toward the player (the grips) → `x,-z,y`.
 ///  * hid-nintendo (Joy-Con, Pro Controller): "X toward the triggers, Y to the left, Z out of the buttons" → `-y,x,z`.
+///  * IIO sensors (phones, tablets, convertibles; read by Kape's IIO driver, named "… (IIO)"): the mount matrix
+///    gives Android's frame, X right and Y up in portrait, Z out of the screen; held in landscape, top to the
+///    left, seen from the front → `-y,x,z`.
 ///  * hid-wiimote (Wii Remote, accelerometer on ABS_RX/RY/RZ): X across the remote, Y along it toward the IR
 ///    camera, Z out of the buttons; held in landscape with the buttons facing out → `y,-x,z`.
 public struct KnownDriver: Sendable, Equatable {
@@ -22,6 +25,9 @@ public enum DriverTable {
     static let sonyFrame = AxisMap.identity.remapped("x,-z,y")
     static let nintendoFrame = AxisMap.identity.remapped("-y,x,z")
     static let wiimoteFrame = AxisMap.identity.remapped("y,-x,z")
+    static let iioFrame = AxisMap.identity.remapped("-y,x,z")
+    /// What ends the name of a device read through IIO (see `IIOFrameEncoder`).
+    public static let iioSuffix = " (IIO)"
 
     /// The driver a node looks like, from its USB/Bluetooth ids and, for clones that reuse ids, its name.
     public static func guess(vendor: UInt16, product: UInt16, name: String) -> KnownDriver? {
@@ -50,6 +56,9 @@ public enum DriverTable {
         }
         if name.hasPrefix("Nintendo Wii Remote"), name.hasSuffix(" Accelerometer") {
             return KnownDriver(name: "hid-wiimote (Wii Remote)", axes: wiimoteFrame, timestamp: .none, nominalRateHz: 100)
+        }
+        if name.hasSuffix(iioSuffix) {
+            return KnownDriver(name: "iio", axes: iioFrame, timestamp: .hardware, nominalRateHz: 100)
         }
         if name == "Steam Deck Motion Sensors" {
             return KnownDriver(name: "hid-steam (Steam Deck)", axes: sonyFrame, timestamp: .synthesized, nominalRateHz: 250)

@@ -17,12 +17,34 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
     /// Wii Remote "Accelerometer" node (hid-wiimote): ABS_RX/RY/RZ, ±500, fuzz 2, no resolution (about 100/g),
     /// 100 Hz, Bluetooth; the Motion Plus gyro would be another node.
     case wiimote = "wiimote"
+    /// A phone's IMU through IIO as Kape's IIO driver delivers it (PinePhone's MPU-6050: ±2 g at 16384 counts per
+    /// g, ±2000 °/s at 16.4 per °/s, 100 Hz from its FIFO with the sensor's own timestamps): every axis every
+    /// frame (IIO has no fuzz filter), µg and m°/s, MSC_TIMESTAMP from the sensor clock.
+    case iioPhone = "iio-phone"
+    /// A phone or tablet accelerometer without gyro through IIO, 50 Hz, 1024 counts per g (an MXC6655 or BMA).
+    case iioAccel = "iio-accel"
+    /// A convertible laptop's hid-sensor-accel-3d: accelerometer only, 1 mg per count, a report interval of
+    /// 10 to 100 Hz (each round draws its own), timestamps from the sensor hub with a little jitter.
+    case iioLaptop = "iio-laptop"
 
     /// Profiles with a gyro, and those without (the accelerometer-only detector's corpus).
     public var hasGyro: Bool { gyroResolution != nil }
 
+    var isIIO: Bool { self == .iioPhone || self == .iioAccel || self == .iioLaptop }
+
+    /// The sensor's own counts per g and per °/s, before the IIO driver turns them into µg and m°/s.
+    var sensorCounts: (accel: Double, gyro: Double)? {
+        switch self {
+        case .iioPhone: (16384, 16.4)
+        case .iioAccel: (1024, 0)
+        case .iioLaptop: (1000, 0)
+        default: nil
+        }
+    }
+
     var accelResolution: Int32 {
         switch self {
+        case .iioPhone, .iioAccel, .iioLaptop: IIOFrameEncoder.accelPerG
         case .ds250, .dropped: 8192
         case .burst: 4096
         case .hz100: 16384
@@ -33,6 +55,8 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
 
     var gyroResolution: Int32? {
         switch self {
+        case .iioPhone: IIOFrameEncoder.gyroPerDegree
+        case .iioAccel, .iioLaptop: nil
         case .ds250, .dropped: 1024
         case .burst: 14247
         case .hz100: 16
@@ -42,6 +66,7 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
 
     var accelRange: Int32 {
         switch self {
+        case .iioPhone, .iioAccel, .iioLaptop: 64 * IIOFrameEncoder.accelPerG
         case .ds250, .dropped: 32768
         case .burst: 32767
         case .hz100: 32768
@@ -52,6 +77,8 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
 
     var gyroRange: Int32 {
         switch self {
+        case .iioPhone: 100_000 * IIOFrameEncoder.gyroPerDegree
+        case .iioAccel, .iioLaptop: 0
         case .ds250, .dropped: 2048 * 1024
         case .burst: 32_767_000
         case .hz100: 32768
@@ -64,12 +91,14 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         switch self {
         case .ds250, .dropped: 0.004
         case .burst: 0.005
-        case .hz100, .accelOnly, .ds3, .wiimote: 0.010
+        case .hz100, .accelOnly, .ds3, .wiimote, .iioPhone: 0.010
+        case .iioAccel: 0.020
+        case .iioLaptop: 0.010  // the round draws its own (SensorModel)
         }
     }
 
     var samplesPerReport: Int { self == .burst ? 3 : 1 }
-    var hasTimestamp: Bool { self == .ds250 || self == .dropped }
+    var hasTimestamp: Bool { self == .ds250 || self == .dropped || isIIO }
 
     var deviceName: String {
         switch self {
@@ -78,6 +107,9 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .hz100: "Kape Synthetic 100 Hz IMU"
         case .accelOnly, .ds3: "Sony PLAYSTATION(R)3 Controller Motion Sensors"
         case .wiimote: "Nintendo Wii Remote Accelerometer"
+        case .iioPhone: "mpu6050" + DriverTable.iioSuffix
+        case .iioAccel: "mxc6655" + DriverTable.iioSuffix
+        case .iioLaptop: "accel_3d accel-display" + DriverTable.iioSuffix
         }
     }
 
@@ -88,11 +120,16 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .hz100: (0x06, 0x4b50, 0x0100, 0x0001)
         case .accelOnly, .ds3: (0x03, 0x054c, 0x0268, 0x8111)
         case .wiimote: (0x05, 0x057e, 0x0306, 0x8600)
+        case .iioPhone, .iioAccel, .iioLaptop: (0, 0, 0, 0)
         }
     }
 
     /// The evdev description of the node. `knownResolution` false writes 0 (drivers that do not say).
     func device(knownResolution: Bool) -> MotionDeviceInfo {
+        if isIIO {
+            return IIOFrameEncoder.device(name: deviceName, hasGyro: gyroResolution != nil, hasTimestamp: true,
+                                          accelScaleKnown: knownResolution)
+        }
         var d = MotionDeviceInfo(name: deviceName)
         (d.bus, d.vendor, d.product, d.version) = ids
         if self == .wiimote {

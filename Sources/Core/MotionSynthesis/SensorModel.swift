@@ -16,6 +16,8 @@ struct SensorModel {
     /// Axis ranges and true resolutions, even where the header claims 0.
     private let scales: [AxisInfo?]
     private let toDevice: AxisMap
+    /// Seconds between samples: the profile's, or the laptop's own report interval.
+    private let period: Double
 
     init(profile: DeviceProfile, unknownAccelResolution: Bool, accelNoise: Double = 0.006, random: inout SeededGenerator) {
         self.profile = profile
@@ -33,13 +35,13 @@ struct SensorModel {
         clockSkew = random.uniform(-200...200) * 1e-6
         // Start the uint32 microsecond counter 3 to 40 s before it wraps, so every such trace wraps once.
         timestampStart = UInt32.max - UInt32(saturating: random.uniform(3...40) * 1e6)
+        period = profile == .iioLaptop ? 1 / random.uniform(10...100) : profile.samplePeriod
     }
 
     /// Samples the body at the device's own rate and writes the events the node would deliver.
     mutating func record(body: HeadBody, duration: Double, random: inout SeededGenerator) -> ([InputEvent], [MotionSample]) {
         var events: [InputEvent] = []
         var samples: [MotionSample] = []
-        let period = profile.samplePeriod
         let count = Int(saturating: duration / period)
         events.reserveCapacity(count * 8)
         samples.reserveCapacity(count)
@@ -63,8 +65,10 @@ struct SensorModel {
             // Device sample time (its clock runs a little fast or slow) and when the kernel delivered it.
             let t = Double(k) * period * (1 + clockSkew)
             let report = Double(k / profile.samplesPerReport + 1) * reportPeriod * (1 + clockSkew)
-            let jitter = profile == .hz100 ? random.uniform(0...0.002) : random.uniform(0...0.0008)
-            let deliveredSeconds = (profile.samplesPerReport > 1 ? report : t) + startOffset + jitter + 0.0005
+            // IIO frames carry the sensor's own timestamps (a FIFO's are exact; a sensor hub's jitter a little).
+            let jitter = profile.isIIO ? (profile == .iioLaptop ? random.uniform(0...0.0005) : 0)
+                : profile == .hz100 ? random.uniform(0...0.002) : random.uniform(0...0.0008)
+            let deliveredSeconds = (profile.samplesPerReport > 1 ? report : t) + startOffset + jitter + (profile.isIIO ? 0 : 0.0005)
             var delivered = Int64(saturating: (deliveredSeconds * 1e6).rounded())
             delivered = max(delivered, lastDelivered)  // kernel event times never go backwards
             if profile.samplesPerReport > 1 {
@@ -78,8 +82,13 @@ struct SensorModel {
             // A real node reports in its driver's frame, not the canonical one.
             let imu = (accel: toDevice.apply(canonical.accel), gyro: toDevice.apply(canonical.gyro))
             let drift = gyroDrift * t
-            let a = imu.accel * accelGain + accelBias + SIMD3(random.gaussian(), random.gaussian(), random.gaussian()) * accelNoise
-            let g = imu.gyro + gyroBias + drift + SIMD3(random.gaussian(), random.gaussian(), random.gaussian()) * gyroNoise
+            var a = imu.accel * accelGain + accelBias + SIMD3(random.gaussian(), random.gaussian(), random.gaussian()) * accelNoise
+            var g = imu.gyro + gyroBias + drift + SIMD3(random.gaussian(), random.gaussian(), random.gaussian()) * gyroNoise
+            if let counts = profile.sensorCounts {
+                // The sensor's own quantisation, before the IIO driver scales it.
+                a = (a * counts.accel).rounded(.toNearestOrEven) / counts.accel
+                if counts.gyro > 0 { g = (g * counts.gyro).rounded(.toNearestOrEven) / counts.gyro }
+            }
             samples.append(MotionSample(time: t, stamp: Double(delivered) * 1e-6, accel: canonical.accel, gyro: canonical.gyro))
 
             // SYN_DROPPED: a partial frame, the drop marker, the tail the reader still saw, then silence.
@@ -108,7 +117,7 @@ struct SensorModel {
             for axis in order {
                 let fuzz = device.axes[axis]?.fuzz ?? 0
                 let value = lastValue[axis].map { KernelFuzzFilter.defuzz(raw[axis], old: $0, fuzz: fuzz) } ?? raw[axis]
-                if value != lastValue[axis] {
+                if value != lastValue[axis] || profile.isIIO {  // the IIO driver sends every axis of every scan
                     events.append(InputEvent(micros: delivered, type: EV.abs, code: UInt16(axis), value: value))
                     lastValue[axis] = value
                     sent += 1

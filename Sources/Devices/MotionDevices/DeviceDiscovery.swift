@@ -24,8 +24,11 @@ public enum DeviceDiscovery {
 
     /// `probeSeconds`: how long to listen to the motion nodes to measure their rate (0: use the drivers' nominal
     /// rates). `overrides`: remembered `--axes` maps by device key.
+    /// IIO sensors (`iioRoot`, nil: none) come after the evdev nodes: a controller someone plugged in is the one
+    /// they mean to play with, not the laptop's own accelerometer.
     public static func scan(directory: String = inputDirectory, probeSeconds: Double = 0.25,
-                            overrides: [String: AxisMap] = [:]) -> Result {
+                            overrides: [String: AxisMap] = [:], iioRoot: String? = IIODiscovery.sysfsRoot,
+                            iioDevices: String = IIODiscovery.devDirectory) -> Result {
         var result = Result()
         var motion: [(EvdevNode, DiscoveredDevice.Rule)] = []
         var others: [OtherNode] = []
@@ -79,6 +82,11 @@ public enum DeviceDiscovery {
             }
             result.devices.append(device)
         }
+        if let iioRoot {
+            for d in IIODiscovery.scan(root: iioRoot, devDirectory: iioDevices) {
+                result.devices.append(IIODiscovery.discovered(d, overrides: overrides))
+            }
+        }
         return result
     }
 
@@ -92,9 +100,14 @@ public enum DeviceDiscovery {
                 throw DeviceError(path: denied.path, kind: .permissionDenied,
                                   "a motion node exists but cannot be read (permission denied). Fix:\n  " + denied.fix.joined(separator: "\n  "))
             }
-            throw DeviceError(path: "", kind: .notFound, "no motion device found in \(inputDirectory): plug in a controller with motion sensors, or see `kape devices`")
+            throw DeviceError(path: "", kind: .notFound, "no motion device found in \(inputDirectory) or \(IIODiscovery.sysfsRoot): plug in a controller with motion sensors, or see `kape devices`")
         }
         if let d = devices.first(where: { $0.path == s || $0.path.hasSuffix("/" + s) }) { return d }
+        // An IIO device also by its sysfs folder, or either part's node (a polled one has no node).
+        if let d = devices.first(where: { $0.iio?.parts.contains { p in
+            p.sysfs == s || p.sysfs.hasSuffix("/" + s) || p.node == s || (p.node?.hasSuffix("/" + s) ?? false) } ?? false }) {
+            return d
+        }
         if let denied = result.denied.first(where: { $0.path == s || $0.path.hasSuffix("/" + s) }) {
             throw DeviceError(path: denied.path, kind: .permissionDenied, "permission denied. Fix:\n  " + denied.fix.joined(separator: "\n  "))
         }

@@ -6,11 +6,12 @@ public struct DiscoveredDevice: Sendable, Equatable {
     public enum Rule: String, Sendable {
         case accelerometerProperty = "INPUT_PROP_ACCELEROMETER", absWithoutKeys = "ABS_X/Y/Z without keys"
         case accelerometerOnRotationalAxes = "accelerometer on ABS_RX/RY/RZ (hid-wiimote)"
+        case iio = "IIO in_accel/in_anglvel channels"
     }
     public enum AxesSource: String, Sendable { case override, driver, identity }
 
     public struct Rate: Sendable, Equatable {
-        public enum Source: String, Sendable { case mscTimestamp = "MSC_TIMESTAMP", eventTime = "event time", nominal }
+        public enum Source: String, Sendable { case mscTimestamp = "MSC_TIMESTAMP", eventTime = "event time", nominal, sysfs = "sampling_frequency" }
         public var hertz: Double
         public var source: Source
     }
@@ -35,6 +36,8 @@ public struct DiscoveredDevice: Sendable, Equatable {
     /// A gyro on a node of its own (the Wii Remote's Motion Plus): listed, not yet fused with this node.
     public var gyroNode: Sibling?
     public var hasRumble: Bool
+    /// Read through IIO (sysfs and /dev/iio:deviceN) rather than evdev: what Kape found there.
+    public var iio: IIODevice? = nil
 
     /// Where rumble goes: the node itself, else its sibling.
     public var rumblePath: String? { hasRumble ? path : (sibling?.hasRumble == true ? sibling?.path : nil) }

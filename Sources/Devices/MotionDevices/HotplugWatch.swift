@@ -1,7 +1,7 @@
 import Glibc
 import Platform
 
-/// inotify on /dev/input: nodes created (plugged), deleted (unplugged) or changed (udev setting permissions).
+/// inotify on /dev/input (or /dev for IIO nodes, `prefix` "iio:device"): nodes created (plugged), deleted (unplugged) or changed (udev setting permissions).
 /// The directory itself may vanish with its last node (it does under umockdev, and /dev/input can be absent
 /// on a machine with no input devices at all), so its parent is watched too and the watch re-made when it
 /// comes back, reporting the nodes already in it as created.
@@ -12,12 +12,14 @@ final class HotplugWatch {
     var fd: Int32 { descriptor.raw }
     private let directory: String
     private let directoryName: String
+    private let prefix: String
     private var directoryWatch: Int32 = -1
     private var parentWatch: Int32 = -1
     private var buffer = [UInt8](repeating: 0, count: 4096)
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM)
 
-    init?(directory: String) {
+    init?(directory: String, prefix: String = "event") {
+        self.prefix = prefix
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         descriptor = Descriptor(owning: fd)
@@ -55,13 +57,14 @@ final class HotplugWatch {
         if wd == parentWatch && wd != directoryWatch {
             guard name == directoryName, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 else { return [] }
             directoryWatch = inotify_add_watch(fd, directory, Self.mask)
-            return DeviceDiscovery.eventNodes(in: directory).map { .created($0) }
+            let nodes = (directoryNames(directory) ?? []).filter { $0.hasPrefix(prefix) }.sorted()
+            return prefix == "event" ? DeviceDiscovery.eventNodes(in: directory).map { .created($0) } : nodes.map { .created(directory + "/" + $0) }
         }
         if mask & UInt32(IN_IGNORED) != 0 {
             if wd == directoryWatch { directoryWatch = -1 }
             return []
         }
-        guard wd == directoryWatch, name.hasPrefix("event") else { return [] }
+        guard wd == directoryWatch, name.hasPrefix(prefix) else { return [] }
         let path = directory + "/" + name
         if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { return [.deleted(path)] }
         if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { return [.created(path)] }

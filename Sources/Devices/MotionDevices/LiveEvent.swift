@@ -25,6 +25,9 @@ public struct LiveOptions: Sendable {
     public var duration: Double?
     public var realtime = true
     public var inputDirectory = DeviceDiscovery.inputDirectory
+    /// Where IIO devices are described and where their nodes are (a lost IIO sensor is looked for there).
+    public var iioRoot = IIODiscovery.sysfsRoot
+    public var iioDevices = IIODiscovery.devDirectory
     /// Another thread's requests for a new neutral pose (the game's countdown); nil: only re-plugs recalibrate.
     public var recalibration: RecalibrationRequest?
 

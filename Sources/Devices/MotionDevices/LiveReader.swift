@@ -4,7 +4,7 @@ import Platform
 
 /// The evdev driver of a `LiveSession`: poll on the node, the hot-plug watch and the stop signal (no busy
 /// waiting), read, and hand everything to the session, doing what it asks. Every decision is the session's.
-public final class LiveReader {
+public final class LiveReader: LiveDriver {
     public private(set) var session: LiveSession
     private let options: LiveOptions
     private var node: EvdevNode?
@@ -19,7 +19,7 @@ public final class LiveReader {
 
     /// Blocks on the calling thread, which becomes the reader thread, until `stop` fires, the duration is
     /// over, or reading fails. Throws when the device cannot be opened at the start.
-    public func run(stop: StopSignal, recorder: (any TraceRecording)? = nil,
+    public func run(stop: StopSignal, recorder: (any TraceRecording)?,
                     handler: (LiveEvent) -> Void) throws(DeviceError) {
         var notes: [String] = []
         if options.realtime, let refused = RealtimePriority.request() { notes.append(refused) }

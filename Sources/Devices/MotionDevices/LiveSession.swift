@@ -95,7 +95,10 @@ public struct LiveSession: Sendable {
             }
         }
         lastStamp = Double(node.openMicros) * 1e-6
-        link = .connected(Connection(clock: node.clock, lastArrival: now, openMicros: node.openMicros))
+        var connection = Connection(clock: node.clock, lastArrival: now, openMicros: node.openMicros)
+        // A driver with nothing to read at open (IIO: the first scan is the first sample) has no open sample.
+        connection.openSamplePending = node.axisValues.contains { $0 != nil }
+        link = .connected(connection)
         lastProgress = now
         if first {
             var all = notes

@@ -53,7 +53,7 @@ public final class MotionFeed: Sendable {
             // The pipeline's own detector is the game's: one detection per sample, recalibrated on request.
             var options = LiveOptions()
             options.recalibration = recalibration
-            let reader = LiveReader(device: device, options: options)
+            let reader = LiveDrivers.reader(for: device, options: options)
             try? reader.run(stop: stop) { event in
                 switch event {
                 case .gesture(let g, let mono): post(.gesture(g.kind, arrival: mono))

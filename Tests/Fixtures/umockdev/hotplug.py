@@ -2,7 +2,8 @@
 """Runs a command against an emulated IMU that is unplugged mid-stream and plugged back in.
 
 usage: hotplug.py NAME -- COMMAND...   (NAME.umockdev, NAME.ioctl and NAME.evemu from this directory; the
-device comes back as described by NAME-back.umockdev and NAME-back.ioctl, another node number)
+device comes back as described by NAME-back.umockdev and NAME-back.ioctl, another node number). An IIO testbed
+(NAME starting with `iio-`) has no ioctl file: its node plays NAME-device0.script, and again when it is back.
 
 The command's stdout is relayed line by line. The device is removed once the command has printed its first
 line containing `"correct"`, added back (same description, the stream replayed from the start) once it has
@@ -28,6 +29,11 @@ testbed = UMockdev.Testbed.new()
 
 def plug(description):
     testbed.add_from_file(description + ".umockdev")
+    if name.startswith("iio-"):
+        with open(description + ".umockdev") as f:
+            node = next(line.split()[1] for line in f if line.startswith("N: "))  # "iio:deviceN"
+        testbed.load_script("/dev/" + node, base + "-device0.script")
+        return
     with open(description + ".ioctl") as f:
         dev = f.readline().split()[1]  # "@DEV /dev/input/eventN"
     testbed.load_ioctl(dev, description + ".ioctl")

@@ -70,4 +70,5 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(out.count)
     }
+    iioBenchmarks()
 }

@@ -1,0 +1,45 @@
+import Glibc
+import Platform
+
+/// The attribute files of one IIO device folder (`/sys/bus/iio/devices/iio:deviceN`). sysfs text is short: one
+/// read of at most a page, the trailing newline dropped.
+struct IIOAttributes: Sendable {
+    let folder: String
+
+    func path(_ name: String) -> String { folder + "/" + name }
+
+    func read(_ name: String) -> String? { IIOAttributes.readFile(path(name)) }
+
+    func exists(_ name: String) -> Bool { access(path(name), F_OK) == 0 }
+
+    /// Writes `value` and a newline, as `echo` does (an empty value, "\n", clears `current_trigger`); returns the
+    /// errno when the write fails (EACCES: not ours to change; EINVAL, EBUSY: the driver refused it). O_TRUNC is
+    /// a no-op on sysfs and keeps an emulated attribute file from keeping the tail of a longer old value.
+    @discardableResult
+    func write(_ name: String, _ value: String) -> Int32? {
+        let fd = open(path(name), O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard fd >= 0 else { return errno }
+        defer { close(fd) }
+        let bytes = Array((value + "\n").utf8)
+        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        if n < 0 { return errno }
+        return n == bytes.count ? nil : EIO
+    }
+
+    /// Names in a subfolder (`scan_elements`), sorted; empty when it is missing.
+    func names(in sub: String) -> [String] {
+        (directoryNames(path(sub)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    static func readFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        guard n >= 0 else { return nil }
+        var text = String(decoding: buffer[0..<n], as: UTF8.self)
+        while let last = text.last, last == "\n" || last == "\0" { text.removeLast() }
+        return text
+    }
+}

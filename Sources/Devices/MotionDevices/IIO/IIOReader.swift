@@ -1,0 +1,325 @@
+import Glibc
+import Motion
+import Platform
+
+/// The IIO driver of a `LiveSession`: reads scans from /dev/iio:deviceN (or polls sysfs), turns them into the
+/// events an evdev motion node sends (`IIOFrameEncoder`) and hands those to the session, exactly as `LiveReader`
+/// does for evdev. `t` is the sensor's own timeline (its scan timestamps; read times when polled), 0 at the
+/// first sample. Every attribute changed for buffered reading is put back on every way out.
+public final class IIOReader: LiveDriver {
+    public private(set) var session: LiveSession
+    private let options: LiveOptions
+    private var device: DiscoveredDevice
+    private var source: Source?
+    /// The sensor time of the first sample (ns): the timeline's 0.
+    private var origin: Int64?
+    private var lastSensorNanos: Int64 = 0
+    /// The recording could not be written: the run ends with it (after the attributes are put back).
+    private var recordFailure: DeviceError?
+    /// When the lost device was first found again (it may still be appearing).
+    private var firstSeenAgain: UInt64?
+    /// A pair's two streams joined on their timestamps.
+    private var merger = IIOPairMerger()
+    private var encoder: IIOFrameEncoder
+    /// Bytes of a scan cut off when the device went away (never decoded).
+    public private(set) var cutScans = 0
+    /// Sensor timestamps that went backwards (the frame clock holds; a recording goes on from its last time).
+    public private(set) var timestampStepsBack = 0
+
+    private enum Source {
+        /// One buffer per part: the accelerometer's first (it closes frames), then a paired gyro's.
+        case buffered([IIOBuffer], [IIOScanStream])
+        case polled(IIOPoller, periodNanos: UInt64, next: UInt64)
+    }
+
+    public init(device: DiscoveredDevice, options: LiveOptions = LiveOptions()) {
+        precondition(device.iio != nil, "IIOReader reads IIO devices")
+        self.options = options
+        self.device = device
+        encoder = Self.encoder(device.iio!)
+        session = LiveSession(device: device, options: options)
+    }
+
+    public var stats: LiveStats { session.stats }
+
+    /// The rate asked of a sensor, and the polling rate without a buffer.
+    public static let targetRate = 100.0
+
+    static func encoder(_ d: IIODevice) -> IIOFrameEncoder {
+        let a = d.accelPart!.accel!
+        let g = d.gyroPart?.gyro.flatMap { $0.scale == nil ? nil : $0 }
+        return IIOFrameEncoder(accel: .init(scale: a.scale, offset: a.offset, mount: a.mount),
+                               gyro: g.map { .init(scale: $0.scale, offset: $0.offset, mount: $0.mount) },
+                               hasTimestamp: false)
+    }
+
+    public func run(stop: StopSignal, recorder: (any TraceRecording)?, handler: (LiveEvent) -> Void) throws(DeviceError) {
+        var notes: [String] = []
+        if options.realtime, let refused = RealtimePriority.request() { notes.append(refused) }
+        defer { close() }
+        notes += try open(device.iio!)
+        try recorder?.begin(device: device.info)
+        guard session.connect(opened(), at: .now(), notes: notes, emit: handler) else {
+            throw DeviceError(path: device.path, kind: .notMotion, "not a motion device")
+        }
+        let watch = HotplugWatch(directory: options.iioDevices, prefix: "iio:device")
+        var fds = [pollfd](repeating: pollfd(fd: -1, events: Int16(POLLIN), revents: 0), count: 4)
+        fds[0].fd = stop.fd
+        fds[1].fd = watch?.fd ?? -1
+        var nextLook: UInt64 = 0
+        while true {
+            var timeout: Int32
+            switch session.wait(at: .now()) {
+            case .finished: return
+            case .forever: timeout = -1
+            case .milliseconds(let m): timeout = m
+            }
+            func atMost(_ ms: Int32) { timeout = timeout < 0 ? ms : min(timeout, ms) }
+            fds[2].fd = -1
+            fds[3].fd = -1
+            switch source {
+            case .buffered(let buffers, _)?:
+                for (i, b) in buffers.enumerated() { fds[2 + i].fd = b.fd }
+                if merger.pending > 0 { atMost(100) }
+            case .polled(_, _, let next)?:
+                let now = MonotonicClock.nanos()
+                atMost(next > now ? Int32(min((next - now + 999_999) / 1_000_000, 1000)) : 0)
+            case nil:
+                atMost(firstSeenAgain == nil ? 500 : 50)  // lost: look for it again (a polled device has no node to watch)
+            }
+            for i in 0..<4 { fds[i].revents = 0 }
+            do throws(SystemCallError) { _ = try pollDescriptors(&fds, timeoutMillis: timeout) } catch {
+                throw DeviceError(path: device.path, kind: .openFailed(errno: error.errno), "\(error)")
+            }
+            if fds[0].revents != 0 { return }
+            let now = MonoInstant.now()
+            var fresh = false
+            switch source {
+            case .buffered?:
+                for i in 2..<4 where fds[i].fd >= 0 && fds[i].revents != 0 {
+                    if drain(i - 2, recorder: recorder, at: now, handler: handler) == false
+                        || fds[i].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+                        lose(at: now, handler: handler)
+                        break
+                    }
+                    fresh = true
+                }
+            case .polled(let poller, let period, let next)? where MonotonicClock.nanos() >= next:
+                fresh = true
+                switch poller.read() {
+                case .values(let a, let g):
+                    deliver(accel: a, gyro: g, sensorNanos: Int64(MonotonicClock.nanos()), recorder: recorder, at: now,
+                            handler: handler)
+                case .unreadable:
+                    break  // a busy or slow read (hid-sensor's request timed out): the next poll tries again
+                case .gone:
+                    lose(at: now, handler: handler)
+                }
+                if case .polled? = source {
+                    let after = max(next + period, MonotonicClock.nanos())
+                    source = .polled(poller, periodNanos: period, next: after)
+                }
+            default:
+                break
+            }
+            if case .buffered(let buffers, _)? = source, buffers.count > 1 {
+                merger.releaseStale(now: MonotonicClock.nanos()) { t, a, g in
+                    deliver(accel: a, gyro: g, sensorNanos: t, recorder: recorder, at: now, handler: handler)
+                }
+            }
+            if let recordFailure { throw recordFailure }
+            try recorder?.flush()
+            if !fresh { session.tick(at: now, emit: handler) }
+            if let watch, fds[1].revents != 0 {
+                for change in watch.changes() { session.hotplug(mapped(change), at: now, emit: handler) }
+                if case .lost = session.link { nextLook = 0 }
+            }
+            if source != nil, !session.isConnected { lose(at: now, handler: handler) }
+            if source == nil, MonotonicClock.nanos() >= nextLook {
+                nextLook = MonotonicClock.nanos() + (firstSeenAgain == nil ? 500_000_000 : 50_000_000)
+                reconnect(handler: handler)
+            }
+        }
+    }
+
+    /// The session knows nodes by the device's path: a change to any node of ours is a change to it.
+    private func mapped(_ change: LiveSession.Change) -> LiveSession.Change {
+        let ours = device.iio?.parts.compactMap(\.node) ?? []
+        switch change {
+        case .deleted(let p) where ours.contains(p): return .deleted(device.path)
+        default: return change
+        }
+    }
+
+    /// Sets the device up: buffered when every part can be, else polled with the reason. Returns the notes.
+    private func open(_ d: IIODevice) throws(DeviceError) -> [String] {
+        var notes: [String] = []
+        var reason: String?
+        if case .polled(let why) = d.mode { reason = why }
+        // 100 Hz, or the sensor's nearest: enough for a nod, and what the gate's timings were tuned at.
+        let wanted: Double? = d.accelPart?.available.map { IIOValues.choose(Self.targetRate, from: $0) }
+            ?? (d.accelPart?.rateAttribute != nil ? Self.targetRate : nil)
+        if reason == nil {
+            var buffers: [IIOBuffer] = []
+            do throws(IIOBuffer.SetupError) {
+                let accel = d.accelPart!
+                if let g = d.gyroPart, g.number == accel.number {
+                    // One device with both: its gyro channels join the accelerometer's scan (even with a gyro
+                    // scale that cannot be used: the scan is then the one the driver delivers by default).
+                    buffers = [try IIOBuffer(part: accel, kinds: ["accel", "anglvel"], rate: wanted)]
+                } else {
+                    buffers = [try IIOBuffer(part: accel, kinds: ["accel"], rate: wanted)]
+                    if d.hasGyro, let g = d.gyroPart { buffers.append(try IIOBuffer(part: g, kinds: ["anglvel"], rate: wanted)) }
+                }
+            } catch {
+                for b in buffers { b.restore() }
+                reason = error.reason
+                buffers = []
+            }
+            if !buffers.isEmpty {
+                for b in buffers { notes += b.notes.map { "\(b.part.sysfs): \($0)" } }
+                let timestamped = buffers.allSatisfy { $0.timestamp != nil }
+                let streams = buffers.map { IIOScanStream(scanBytes: $0.layout.scanBytes) }
+                source = .buffered(buffers, streams)
+                encoder = IIOFrameEncoder(accel: encoder.accel, gyro: encoder.gyro, hasTimestamp: timestamped)
+                notes.append("IIO: reading \(buffers.map { $0.part.node ?? "" }.joined(separator: " + ")) buffered, "
+                             + buffers.map { "\($0.layout.scanBytes)-byte scans" }.joined(separator: " + ")
+                             + (timestamped ? ", sensor timestamps" : ", no timestamp channel: arrival times"))
+            }
+        }
+        if let reason {
+            let gyro = d.hasGyro ? d.gyroPart?.sysfs : nil
+            let poller: IIOPoller
+            do throws(IIOPoller.OpenError) { poller = try IIOPoller(accel: d.accelPart!.sysfs, gyro: gyro) } catch {
+                throw DeviceError(path: device.path, kind: .openFailed(errno: EACCES), "cannot be read buffered (\(reason)) nor polled (\(error.reason))")
+            }
+            let hz = Self.targetRate
+            let period = UInt64(1e9 / hz)
+            source = .polled(poller, periodNanos: period, next: MonotonicClock.nanos())
+            encoder = IIOFrameEncoder(accel: encoder.accel, gyro: encoder.gyro, hasTimestamp: false)
+            notes.append("IIO: polling sysfs at \(Int(hz.rounded())) Hz: \(reason)")
+        }
+        for p in d.parts {
+            for (s, isAccel) in [(p.accel, true), (p.gyro, false)] {
+                guard let s else { continue }
+                if let why = s.scaleProblem {
+                    notes.append("\(p.sysfs): \(why): " + (isAccel ? "accelerometer scale taken from the still period" : "gyro not used"))
+                }
+                if let why = s.mountProblem { notes.append("\(p.sysfs): \(why): identity used") }
+                if s.mount.isMirror { notes.append("\(p.sysfs): the mount matrix (\(s.mountSource)) mirrors the frame") }
+            }
+        }
+        var info = encoder.device
+        info.name = device.info.name
+        device.info = info
+        session = LiveSession(device: device, options: options)
+        return notes
+    }
+
+    private func opened() -> OpenedNode {
+        OpenedNode(path: device.path, info: device.info, uniq: device.uniq, isMotionNode: true, clock: .monotonic,
+                   axisValues: [Int32?](repeating: nil, count: 6), openMicros: 0)
+    }
+
+    /// Reads the part's node until it would block. False when it is gone.
+    private func drain(_ index: Int, recorder: (any TraceRecording)?, at now: MonoInstant, handler: (LiveEvent) -> Void) -> Bool {
+        guard case .buffered(let buffers, let streams) = source else { return true }
+        let b = buffers[index]
+        let isAccel = index == 0
+        let both = encoder.gyro != nil && b.gyroAxes != nil
+        while true {
+            session.stats.reads += 1
+            let space = streams[index].freeSpace
+            let n = Glibc.read(b.fd, space.baseAddress, space.count)
+            if n < 0 {
+                let e = errno
+                if e == EAGAIN || e == EWOULDBLOCK || e == EINTR { return true }
+                cutScans += streams[index].partialBytes > 0 ? 1 : 0
+                return false
+            }
+            if n == 0 {
+                cutScans += streams[index].partialBytes > 0 ? 1 : 0
+                return false
+            }
+            streams[index].commit(n) { scan in
+                let values = b.values(scan)
+                let sensor = b.stamp(scan) ?? Int64(MonotonicClock.nanos())
+                func emit(_ nanos: Int64, _ accel: SIMD3<Double>, _ gyro: SIMD3<Double>) {
+                    deliver(accel: accel, gyro: gyro, sensorNanos: nanos, recorder: recorder, at: now, handler: handler)
+                }
+                if buffers.count == 1 {
+                    emit(sensor, values, both ? gyroValues(b, scan) : .zero)
+                } else if isAccel {
+                    merger.accel(sensor, values, arrival: MonotonicClock.nanos(), emit: emit)
+                } else {
+                    merger.gyro(sensor, values, emit: emit)
+                }
+            }
+            if n < space.count { return true }
+        }
+    }
+
+    private func gyroValues(_ b: IIOBuffer, _ scan: UnsafeRawBufferPointer) -> SIMD3<Double> {
+        guard let e = b.gyroAxes else { return .zero }
+        return SIMD3(Double(e[0].type.value(in: scan, at: e[0].offset)), Double(e[1].type.value(in: scan, at: e[1].offset)),
+                     Double(e[2].type.value(in: scan, at: e[2].offset)))
+    }
+
+    /// One sample to the session, as the events of one evdev frame.
+    private func deliver(accel: SIMD3<Double>, gyro: SIMD3<Double>, sensorNanos: Int64, recorder: (any TraceRecording)?, at now: MonoInstant, handler: (LiveEvent) -> Void) {
+        if origin == nil { origin = sensorNanos }
+        if sensorNanos < lastSensorNanos { timestampStepsBack += 1 }
+        lastSensorNanos = sensorNanos
+        let micros = (sensorNanos &- origin!) / 1000
+        let sensorMicros = UInt32(truncatingIfNeeded: sensorNanos / 1000)
+        encoder.encode(accelRaw: accel, gyroRaw: gyro, micros: micros, sensorMicros: sensorMicros) { e in
+            if let recorder, recordFailure == nil {
+                do throws(DeviceError) { try recorder.write(e) } catch { recordFailure = error }
+            }
+            _ = session.receive(e, at: now, emit: handler)
+        }
+    }
+
+    private func lose(at now: MonoInstant, handler: (LiveEvent) -> Void) {
+        merger = IIOPairMerger()
+        if case .buffered(_, let streams)? = source {
+            for s in streams where s.partialBytes > 0 { cutScans += 1 }
+        }
+        close()
+        session.lose(at: now, emit: handler)
+    }
+
+    /// Every buffer back as it was, the nodes closed.
+    private func close() {
+        if case .buffered(let buffers, _)? = source { for b in buffers { b.restore() } }
+        source = nil
+    }
+
+    /// While lost: the same sensor (same name and place in sysfs) found again is set up afresh.
+    private func reconnect(handler: (LiveEvent) -> Void) {
+        guard let again = IIODiscovery.scan(root: options.iioRoot, devDirectory: options.iioDevices).first(where: { d in
+            let candidate = IIODiscovery.discovered(d, overrides: [:])
+            return candidate.configKey == device.configKey && candidate.uniq == device.uniq
+        }) else {
+            // Nodes the session was told about that are not this device: IIOReader looks again on its own.
+            for path in session.candidates { session.notReconnected(path, at: .now().advanced(bySeconds: 10)) }
+            firstSeenAgain = nil
+            return
+        }
+        // A device being added shows its node before all its attributes: a buffered device that looks polled is
+        // given two seconds to finish appearing.
+        let now = MonotonicClock.nanos()
+        if firstSeenAgain == nil { firstSeenAgain = now }
+        if again.mode != .buffered, device.iio?.mode == .buffered, now < firstSeenAgain! + 2_000_000_000 { return }
+        firstSeenAgain = nil
+        let previous = session
+        device.iio = again
+        device.path = again.accelPart?.node ?? again.accelPart?.sysfs ?? device.path
+        encoder = Self.encoder(again)
+        do throws(DeviceError) { _ = try open(again) } catch { session = previous; return }
+        // The timeline keeps its origin: the sensor's clock (CLOCK_MONOTONIC once set) goes on across the unplug.
+        session = previous
+        if !session.connect(opened(), at: .now(), emit: handler) { close() }
+        for path in session.candidates { session.notReconnected(path, at: .now().advanced(bySeconds: 10)) }
+    }
+}

@@ -1,0 +1,21 @@
+/// What reads a motion device for a `LiveSession`: `LiveReader` for evdev nodes, `IIOReader` for IIO sensors.
+/// Both feed the session kernel input events, so everything after them is one path.
+public protocol LiveDriver: AnyObject {
+    var stats: LiveStats { get }
+    /// Blocks on the calling thread until `stop` fires, the duration is over, or reading fails. Throws when the
+    /// device cannot be opened at the start.
+    func run(stop: StopSignal, recorder: (any TraceRecording)?, handler: (LiveEvent) -> Void) throws(DeviceError)
+}
+
+extension LiveDriver {
+    public func run(stop: StopSignal, handler: (LiveEvent) -> Void) throws(DeviceError) {
+        try run(stop: stop, recorder: nil, handler: handler)
+    }
+}
+
+public enum LiveDrivers {
+    /// The driver for the device: IIO or evdev.
+    public static func reader(for device: DiscoveredDevice, options: LiveOptions = LiveOptions()) -> any LiveDriver {
+        device.iio != nil ? IIOReader(device: device, options: options) : LiveReader(device: device, options: options)
+    }
+}
