@@ -21,6 +21,7 @@ public final class OutputFile {
     private var done = false
     /// The temporary file's slot in the list SIGINT/SIGTERM/SIGHUP clean up (-1: none).
     private var cleanupSlot: Int32 = -1
+    private var keptOnCrash = false
 
     /// A temporary file beside `path`; `commit()` moves it into place.
     public init(replacing path: String) throws(FileError) {
@@ -120,10 +121,24 @@ public final class OutputFile {
         if let failure { throw failure }
     }
 
+    /// If the process crashes before `commit()` or `discard()`, what was written so far is moved over the target
+    /// instead of being left in a hidden temporary file (a recording's first minutes are worth keeping). One file
+    /// at a time, the last one asked for.
+    public func keepIfTheProcessCrashes() {
+        guard let temp, !direct, !done else { return }
+        keptOnCrash = kape_keep_on_crash(temp, path) == 0
+    }
+
+    private func releaseCrashKeep() {
+        if keptOnCrash { kape_keep_on_crash_release() }
+        keptOnCrash = false
+    }
+
     /// Syncs and closes the file, and for `replacing` moves it over the target (and syncs the folder).
     public func commit() throws(FileError) {
         guard !done else { return }
         done = true
+        releaseCrashKeep()
         let synced = fsync(fd) == 0 || errno == EINVAL
         let syncErrno = errno
         let closed = close(fd) == 0
@@ -149,6 +164,7 @@ public final class OutputFile {
     public func discard() {
         guard !done else { return }
         done = true
+        releaseCrashKeep()
         if fd >= 0 { close(fd); fd = -1 }
         if !direct { unlink(temp ?? path) }
         kape_cleanup_release(cleanupSlot)

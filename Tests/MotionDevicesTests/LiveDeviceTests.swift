@@ -183,6 +183,30 @@ final class LiveDeviceTests: XCTestCase {
         XCTAssertTrue(text.contains("\nE: 0.000001 "), "times start at 0.000001 as evemu-record writes them")
     }
 
+    /// A recording that crashes (here a SIGSEGV from `timeout`, handled as a fault would be) keeps what was flushed
+    /// under the name asked for; it used to leave only a hidden `.F.tmp-…`. SIGHUP ends it as Ctrl-C does, complete
+    /// (it used to kill it, and the temporary file went with it).
+    func testACrashedOrHungUpRecordingKeepsWhatItRecorded() throws {
+        for (signal, status) in [("SEGV", SIGSEGV), ("HUP", 0)] {
+            let dir = NSTemporaryDirectory() + "kape-record-crash-\(getpid())-\(signal)"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let path = dir + "/rec.evemu"
+            let out = try Umockdev.run(testbeds: ["imu6"], nodes: [imu], prefix: ["/usr/bin/timeout", "--preserve-status", "-s", signal, "2"],
+                                       kapeArgs: ["record", "-o", path, "--duration", "30"])
+            // timeout --preserve-status gives the child's status: 128 + the signal when it died of it.
+            XCTAssertEqual(out.status, status == 0 ? 0 : 128 + status, out.stderr)
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir)
+            XCTAssertEqual(left, ["rec.evemu"], "no hidden temporary file instead of the recording")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            XCTAssertTrue(text.hasPrefix("# EVEMU 1.3\n"))
+            XCTAssertTrue(text.hasSuffix("\n"), "whole lines only")
+            var samples = 0
+            _ = try TraceSource.read(path: path) { _ in samples += 1 }
+            XCTAssertGreaterThan(samples, 0, "the frames recorded before the \(signal)")
+        }
+    }
+
     func testUnpluggedDeviceIsReportedAndResumesWhenBack() throws {
         try Umockdev.requireTools()
         let python = "/usr/bin/python3"

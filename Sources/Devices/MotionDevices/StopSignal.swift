@@ -15,9 +15,10 @@ public final class StopSignal: Sendable {
 
     public var isFired: Bool { event.isSignalled }
 
-    /// SIGINT and SIGTERM fire this signal instead of killing the process, so a recording ends with a complete
-    /// file. Only the first: it puts both back to their default, so a second one kills a process that cannot
-    /// finish (stuck writing into a pipe no one drains). One process-wide handler; the last installed wins.
+    /// SIGINT, SIGTERM and SIGHUP (the terminal closed) fire this signal instead of killing the process, so a
+    /// recording ends with a complete file. Only the first: it puts them back to their default, so a second one
+    /// kills a process that cannot finish (stuck writing into a pipe no one drains). One process-wide handler;
+    /// the last installed wins.
     public func fireOnInterrupt() {
         signalTarget = event.fd
         var action = sigaction()
@@ -26,10 +27,12 @@ public final class StopSignal: Sendable {
             if target >= 0 { WakeEvent.signal(raw: target) }
             signal(SIGINT, SIG_DFL)  // async-signal-safe, as is the write in signal(raw:)
             signal(SIGTERM, SIG_DFL)
+            signal(SIGHUP, SIG_DFL)
         }
         sigemptyset(&action.sa_mask)
         sigaction(SIGINT, &action, nil)
         sigaction(SIGTERM, &action, nil)
+        sigaction(SIGHUP, &action, nil)
     }
 }
 

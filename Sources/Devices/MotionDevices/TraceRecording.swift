@@ -32,6 +32,8 @@ final class EvemuRecordWriter: TraceRecording {
         do throws(FileError) { file = try OutputFile(replacing: path) } catch {
             throw DeviceError(path: path, kind: .openFailed(errno: errno), "cannot create the recording: \(error.message)")
         }
+        // A crash keeps what was recorded up to the last poll (each flushes), under the name asked for.
+        file?.keepIfTheProcessCrashes()
         let w = EvemuWriter(device: d, kernel: Host.kernelRelease(), dmi: Host.dmiModalias())
         pending += w.header().utf8
         writer = w

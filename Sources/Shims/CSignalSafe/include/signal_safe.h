@@ -17,3 +17,9 @@ int kape_cleanup_register(const char *path);
 void kape_cleanup_release(int slot);
 // Takes SIGINT, SIGTERM and SIGHUP unless they are ignored (nohup); a later handler replaces this one.
 void kape_cleanup_install(void);
+
+// A file being written whose partial content is worth keeping if the process crashes (SIGSEGV, SIGBUS, SIGILL,
+// SIGTRAP, SIGABRT, SIGFPE): the handler renames `temp` to `target`, then hands the signal to the handler before
+// it. One file at a time; -1 when a path is too long.
+int kape_keep_on_crash(const char *temp, const char *target);
+void kape_keep_on_crash_release(void);
