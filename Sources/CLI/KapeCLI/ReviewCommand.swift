@@ -38,8 +38,10 @@ struct Review: ParsableCommand {
         if list { return try printList(store.read(), today: today) }
         let due = try store.read().review.due(on: today).sorted { ($0.due, $0.added) < ($1.due, $1.added) }
         guard !due.isEmpty else { return try nothingDue(store.read()) }
-        guard let answers else { return try interactive(due, store: store) }
-        try score(due, answers: try Self.readAnswers(answers), store: store)
+        let settings = try store.read().listening
+        let options = compare.options(umlautSpellings: settings.umlautSpellings)
+        guard let answers else { return try interactive(due, store: store, options: options, liveMarking: settings.liveMarking) }
+        try score(due, answers: try Self.readAnswers(answers), store: store, options: options)
     }
 
     static func readAnswers(_ path: String) throws -> [String] {
@@ -60,10 +62,10 @@ struct Review: ParsableCommand {
         return lines
     }
 
-    private func score(_ due: [ReviewItem], answers: [String], store: ProgressStore) throws {
+    private func score(_ due: [ReviewItem], answers: [String], store: ProgressStore, options: CompareOptions) throws {
         var total = 0.0, points = 0, count = 0
         for (n, (item, typed)) in zip(due, answers).enumerated() {
-            let result = try compared(item.reference, typed, compare.options, at: "\(self.answers ?? "answers"):\(n + 1)")
+            let result = try compared(item.reference, typed, options, at: "\(self.answers ?? "answers"):\(n + 1)")
             points += try store.update { data in
                 data.recordReview(result, key: item.key, at: ProgressCLI.now(), calendar: ProgressCLI.calendar)
             }
@@ -81,26 +83,29 @@ struct Review: ParsableCommand {
     }
 
     /// Today's due phrases as dictation: each is played from its lesson (when the lesson is found), typed, marked.
-    private func interactive(_ due: [ReviewItem], store: ProgressStore) throws {
+    private func interactive(_ due: [ReviewItem], store: ProgressStore, options: CompareOptions, liveMarking: Bool) throws {
         let found = (try? Lesson.scan(try lessons.path)) ?? []
         var players: [String: PhrasePlayer] = [:]
         defer { players.values.forEach { $0.finish() } }
-        let prompt = AnswerPrompt()
+        let prompt = AnswerPrompt(liveMarking: liveMarking)
         defer { prompt.close() }
         var total = 0.0, points = 0, count = 0
         for (n, item) in due.enumerated() {
             // The phrase's audio: its lesson's cue with the same text.
-            var play: (() throws -> Void)?
+            var play: ((Double) throws -> Void)?
             if !noSound, let id = item.lesson, let lesson = found.first(where: { $0.info.id == id }),
                let cue = lesson.transcript.cues.firstIndex(where: { Comparison(reference: $0.text, typed: item.reference).isPerfect }) {
                 if players[id] == nil { players[id] = try PhrasePlayer(lesson: lesson, output: output, sounds: sounds.path) }
                 let player = players[id]!
-                play = { try player.play(phrase: cue) }
+                play = { try player.play(phrase: cue, speed: $0) }
             }
             prompt.say("\n\(n + 1)/\(due.count)\(play == nil ? " (no audio: the phrase's lesson was not found)" : "")\n")
-            let answer = try prompt.ask(reference: item.reference, options: compare.options, play: play)
-            guard let typed = answer else { break }
-            let result = try compared(item.reference, typed, compare.options, at: "review phrase \(n + 1)")
+            guard let reply = try prompt.ask(reference: item.reference, options: options, play: play) else { break }
+            guard case .answer(let typed) = reply else {
+                prompt.say("skipped: \(item.reference)\n")
+                continue
+            }
+            let result = try compared(item.reference, typed, options, at: "review phrase \(n + 1)")
             if let id = item.lesson { _ = try? players[id]?.feedback(perfect: result.isPerfect) }
             points += try store.update { data in
                 data.recordReview(result, key: item.key, at: ProgressCLI.now(), calendar: ProgressCLI.calendar)

@@ -38,6 +38,11 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
     public var loopTimes = 3
     /// Silence after each pass of a looped line, for the learner to speak (seconds; 0 = none).
     public var loopPause = 0.0
+    /// Dictation and review accept ae, oe, ue, ss for ä, ö, ü, ß (a keyboard without them).
+    public var umlautSpellings = false
+    /// Dictation and review mark the answer ✓/✗ key by key while it is typed (off: only after Enter, so a learner
+    /// cannot probe letter by letter).
+    public var liveMarking = true
 
     public init() {}
 
@@ -45,7 +50,7 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
     public static let loopTimesRange = 1...99
     public static let loopPauseRange = 0.0...30.0
 
-    enum CodingKeys: String, CodingKey { case defaultSpeed, loopTimes, loopPause }
+    enum CodingKeys: String, CodingKey { case defaultSpeed, loopTimes, loopPause, umlautSpellings, liveMarking }
 
     /// Missing fields take their defaults; a value out of range is refused (`OutOfRange`), never replaced: the
     /// rest of the store is the learner's and must not be moved aside for a typo here.
@@ -54,6 +59,8 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
         defaultSpeed = try c.real(.defaultSpeed, in: Self.speedRange, default: 1)
         loopTimes = try c.integer(.loopTimes, in: Self.loopTimesRange, default: 3)
         loopPause = try c.real(.loopPause, in: Self.loopPauseRange, default: 0)
+        umlautSpellings = try c.decodeIfPresent(Bool.self, forKey: .umlautSpellings) ?? false
+        liveMarking = try c.decodeIfPresent(Bool.self, forKey: .liveMarking) ?? true
     }
 }
 
