@@ -3,10 +3,13 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages, in three sets. Build: the C libraries' -dev packages (pkg-config finds them) and binutils (strip).
 # Run time: what the installed binary links (also what `make deb` declares; dpkg-shlibdeps works it out, a test
-# checks both agree). Test: the real parts the tests drive (umockdev, ALSA plugins, PulseAudio, PipeWire with
-# WirePlumber, tmux …) and dpkg-dev for the package. `make install` and `make run` need the first two only.
-BUILD_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev zlib1g-dev libdbus-1-dev nettle-dev binutils
-RUNTIME_PACKAGES := libevdev2 libasound2 libsndfile1 zlib1g libdbus-1-3 libnettle8 libhogweed6
+# checks both agree) and the words' data (FreeDict German–English, Hunspell's German). Test: the real parts the
+# tests drive (umockdev, ALSA plugins, PulseAudio, PipeWire with WirePlumber, tmux …) and dpkg-dev for the package.
+# `make install` and `make run` need the first two only.
+BUILD_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev zlib1g-dev libdbus-1-dev nettle-dev binutils \
+	libhunspell-dev libespeak-ng-dev libuchardet-dev
+RUNTIME_PACKAGES := libevdev2 libasound2 libsndfile1 zlib1g libdbus-1-3 libnettle8 libhogweed6 \
+	libhunspell-1.7-0 libespeak-ng1 libuchardet0 dict-freedict-deu-eng hunspell-de-de
 TEST_PACKAGES := umockdev evemu-tools alsa-utils libasound2-plugins pulseaudio pulseaudio-utils sox mawk \
 	librsvg2-bin chromium python3-gi gir1.2-umockdev-1.0 espeak-ng flac tmux \
 	pipewire pipewire-bin wireplumber rtkit polkitd dbus-daemon dbus-bin dpkg-dev

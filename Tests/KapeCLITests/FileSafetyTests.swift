@@ -17,14 +17,7 @@ import Testing
                                environment: environment, executable: "/bin/sh")
     }
 
-    func sine(_ path: String, seconds: Int, rate: Int = 16_000) throws {
-        let sox = Process()
-        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-        sox.arguments = ["-n", "-r", "\(rate)", "-c", "1", "-b", "16", path, "synth", "\(seconds)", "sine", "300", "vol", "0.5"]
-        try sox.run()
-        sox.waitUntilExit()
-        try #require(sox.terminationStatus == 0)
-    }
+    func sine(_ path: String, seconds: Int, rate: Int = 16_000) throws { try soxSine(path, seconds: seconds, rate: rate) }
 
     @Test func anOutputThatIsAnInputIsRefusedAndTheInputKept() throws {
         let dir = try TemporaryDirectory()

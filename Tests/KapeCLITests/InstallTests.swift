@@ -50,6 +50,9 @@ import Testing
                                               "--headless", "--seed", "7", "--device", "wav:" + tmp.path("p.wav")],
                                         environment: env, scratch: tmp)
         #expect(play.status == 0 && play.stdout.contains("Rezultati"), "\(play.stderr)")
+        // Words: the dictionary, Hunspell and espeak-ng from Debian's packages, through the installed binary.
+        let word = try InstalledRun.run(bin, ["word", "möchte", "--say", "--device", "wav:" + tmp.path("w.wav")], environment: env, scratch: tmp)
+        #expect(word.status == 0 && word.stdout.hasPrefix("möchte → mögen"), "\(word.stderr)")
         // It runs without the toolchain that built it: the Swift runtime and Foundation are linked in.
         let readelf = Process()
         readelf.executableURL = URL(fileURLWithPath: "/usr/bin/readelf")

@@ -33,6 +33,17 @@ import Testing
         #expect(stats.stdout.contains("\"points\": 0,"), "no points for a file: \(stats.stdout)")
     }
 
+    /// Word mode is the full screen's: as JSON lines, w and Enter neither pause nor swallow the keys after them.
+    @Test func wordModeKeysDoNothingWithoutTheScreen() throws {
+        let dir = try TemporaryDirectory()
+        let (lesson, _) = try ShadowFixture.folder(in: dir)
+        let r = try run(["shadow", lesson, "--json", "--device", "wav:" + dir.path("out.wav")], dir, input: "w\r+q")
+        #expect(r.status == 0, "\(r.stderr)")
+        let states = ShadowFixture.events(r.stdout).filter { $0["event"] as? String == "state" }
+        #expect(states.allSatisfy { $0["playing"] as? Bool == true }, "\(states)")
+        #expect(states.compactMap { $0["speed"] as? Double } == [1, 1.25])
+    }
+
     /// Through a sound device (ALSA's null PCM here) quitting saves the place.
     @Test func keysOnStandardInputChangeSpeedAndQuitSavesThePlace() throws {
         let dir = try TemporaryDirectory()
@@ -87,7 +98,7 @@ import Testing
         let (lesson, _) = try ShadowFixture.folder(in: dir)
         let set = try run(["settings", "--default-speed", "0.75", "--loop-times", "2", "--json"], dir)
         #expect(set.status == 0, "\(set.stderr)")
-        #expect(set.stdout == #"{"default_speed": 0.75, "loop_times": 2, "loop_pause": 0.00, "umlaut_spellings": false, "live_marking": true}"# + "\n")
+        #expect(set.stdout == #"{"default_speed": 0.75, "loop_times": 2, "loop_pause": 0.00, "dictionary_language": "eng", "umlaut_spellings": false, "live_marking": true}"# + "\n")
         let shown = try run(["settings", "--json"], dir)
         #expect(shown.stdout == set.stdout)
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import AudioDSP
 import AudioIO
-import Glibc
 import Platform
 import TextFormat
 

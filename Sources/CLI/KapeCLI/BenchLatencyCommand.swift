@@ -58,7 +58,7 @@ struct BenchLatency: ParsableCommand {
         let kinds = GestureKind.allCases
         let bank = try SoundBank.feedback(kinds.map { RoundSound(gesture: $0).rawValue }, directory: sounds.path,
                                       rate: sink.info.rate, channels: sink.info.channels)
-        let engine = AudioEngine(sink: sink, bank: bank)
+        let engine = try AudioEngine(sink: sink, bank: bank)
         if verbose { Console.err(describe(sink.info) + "\n") }
         try engine.start()
         // Steady state first: the buffer full, as it is mid-game.

@@ -34,7 +34,7 @@ struct LessonsDirectoryOption: ParsableArguments {
                 return try Lesson.load(folder: dir + "/" + name)
             }
             let all = try Lesson.scan(dir)
-            if let found = all.first(where: { $0.info.id == name }) { return found }
+            if let found = all.first(where: { $0.info.id == name }) { return try Lesson(found) }
             throw InputError("no lesson '\(name)' in \(dir).\(didYouMeanSentence(name, among: all.map(\.info.id))) "
                              + "See `kape lessons` (or give the lesson's folder)")
         } catch let e as TranscriptError {

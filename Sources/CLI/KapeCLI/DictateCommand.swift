@@ -194,7 +194,7 @@ final class PhrasePlayer {
                                     rate: sink.info.rate, channels: sink.info.channels).clips
         ding = phraseClips * (1 + AnswerPrompt.slowSpeeds.count)
         bonk = ding + 1
-        engine = AudioEngine(sink: sink, bank: SoundBank(clips: clips))
+        engine = try AudioEngine(sink: sink, bank: SoundBank(clips: clips))
         try engine.start()
     }
 

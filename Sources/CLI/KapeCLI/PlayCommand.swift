@@ -108,8 +108,7 @@ struct Play: ParsableCommand {
         // round is heard by no one: its sound is rendered only into the file --device wav:PATH names.
         let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 512, periods: 3)
         let wav = OutputDevice.wavPath(device)
-        let bank = wav == nil ? nil : try SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: sounds.path,
-                                                          rate: request.rate, channels: request.channels)
+        let bank = wav == nil ? nil : try GameSound.bank(directory: sounds.path, rate: request.rate, channels: request.channels)
         // The history only orders the cards (last round's come last); a replay adds nothing to it.
         let history = try loadHistory(RoundHistory.defaultPath())
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
@@ -188,12 +187,12 @@ struct Play: ParsableCommand {
     /// Feedback sounds at their round-clock frames into a WAV file, rendered offline (no waiting).
     private func writeSound(_ events: [RoundMachine.Timed], bank: SoundBank, request: SinkRequest, to path: String) throws {
         let sink = try WavFileSink(path: path, request: request, paced: false)
-        let engine = AudioEngine(sink: sink, bank: bank)
+        let engine = try AudioEngine(sink: sink, bank: bank)
         let rate = Double(sink.info.rate)
         // The file spans the whole round clock, so its timeline lines up with the printed events.
         var end = Int(saturating: ((events.last?.t ?? 0) * rate).rounded())
         for e in events {
-            guard let sound = e.event.sound, let index = bank.index(of: sound.rawValue) else { continue }
+            guard let index = e.event.sound?.index else { continue }
             let frame = Int(saturating: (e.t * rate).rounded())
             _ = try engine.play(index, at: Int64(frame))
             end = max(end, frame + bank.clips[index].frames)

@@ -7,7 +7,7 @@ import TextFormat
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Show or change the listening settings (default speed, loop repeats, pause after a repeat) and the dictation ones (umlaut spellings, live marking).")
+        abstract: "Show or change the listening settings (default speed, loop repeats, pause after a repeat, dictionary) and the dictation ones (umlaut spellings, live marking).")
 
     @Option(help: "Speed a lesson starts at, 0.5 to 2.0.")
     var defaultSpeed: Double?
@@ -15,6 +15,8 @@ struct SettingsCommand: ParsableCommand {
     var loopTimes: Int?
     @Option(help: "Seconds of silence after each pass of a looped line, for speaking (0 to 30).")
     var loopPause: Double?
+    @Option(help: "Target language of the German dictionary (FreeDict deu-L: eng, fra, ita …) for kape word and the shadow word mode.")
+    var dictionaryLanguage: String?
     @Option(help: "Dictation and review accept ae, oe, ue, ss for ä, ö, ü, ß: on or off.")
     var umlautSpellings: Switch?
     @Option(help: "Dictation and review mark the answer ✓/✗ key by key while it is typed: on or off (off: only after Enter).")
@@ -26,18 +28,23 @@ struct SettingsCommand: ParsableCommand {
         try OptionCheck.number(defaultSpeed, "--default-speed", ListeningSettings.speedRange)
         try OptionCheck.number(loopTimes, "--loop-times", ListeningSettings.loopTimesRange)
         try OptionCheck.number(loopPause, "--loop-pause", ListeningSettings.loopPauseRange, " s")
+        if let l = dictionaryLanguage, !ListeningSettings.isLanguageCode(l) {
+            throw ValidationError("--dictionary-language must be a FreeDict language code such as eng or fra, got '\(printable(l))'")
+        }
     }
 
     func run() throws {
         let store = try ProgressCLI.store()
         let settings: ListeningSettings
-        if defaultSpeed == nil && loopTimes == nil && loopPause == nil && umlautSpellings == nil && liveMarking == nil {
+        if defaultSpeed == nil && loopTimes == nil && loopPause == nil && dictionaryLanguage == nil && umlautSpellings == nil
+            && liveMarking == nil {
             settings = try store.read().listening
         } else {
             settings = try store.update { data in
                 if let s = defaultSpeed { data.listening.defaultSpeed = s }
                 if let n = loopTimes { data.listening.loopTimes = n }
                 if let p = loopPause { data.listening.loopPause = p }
+                if let l = dictionaryLanguage { data.listening.dictionaryLanguage = l }
                 if let u = umlautSpellings { data.listening.umlautSpellings = u == .on }
                 if let l = liveMarking { data.listening.liveMarking = l == .on }
                 return data.listening
@@ -48,6 +55,7 @@ struct SettingsCommand: ParsableCommand {
             o.add("default_speed", settings.defaultSpeed, decimals: 2)
             o.add("loop_times", settings.loopTimes)
             o.add("loop_pause", settings.loopPause, decimals: 2)
+            o.add("dictionary_language", settings.dictionaryLanguage)
             o.add("umlaut_spellings", settings.umlautSpellings)
             o.add("live_marking", settings.liveMarking)
             Console.out(o.text + "\n")
@@ -55,6 +63,7 @@ struct SettingsCommand: ParsableCommand {
             Console.out("""
                 default speed  \(fixed(settings.defaultSpeed, 2))×
                 loop           \(settings.loopTimes) times\(settings.loopPause > 0 ? ", \(fixed(settings.loopPause, 1)) s pause after each" : "")
+                dictionary     German–\(settings.dictionaryLanguage) (freedict-deu-\(settings.dictionaryLanguage))
                 umlauts        \(settings.umlautSpellings ? "ae, oe, ue, ss accepted for ä, ö, ü, ß" : "ä, ö, ü, ß as written")
                 live marking   \(settings.liveMarking ? "on (✓/✗ while typing)" : "off (marked after Enter)")
 

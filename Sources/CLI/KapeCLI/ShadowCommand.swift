@@ -3,7 +3,6 @@ import AudioIO
 import Foundation
 import Lessons
 import LessonPlayback
-import Glibc
 import Platform
 import TextFormat
 import Terminal
@@ -15,7 +14,8 @@ struct ShadowCommand: ParsableCommand {
         discussion: """
             On a terminal: the transcript with the line heard highlighted. Keys: space pause, ←/→ previous/next line, \
             [/] 5 s back/forward, ↑/↓ choose a line and Enter to jump, +/− speed, l loop the line (see `kape settings`), \
-            q quit. \
+            w words: ←/→ choose a word of the line, Enter its dictionary entry (playback pauses), h hear it (H slowly), \
+            s save it (`kape words`, `kape review`), Esc back; q quit. \
             Otherwise plain lines (or JSON lines with --json); keys are still read from standard input. \
             The place is saved when you quit and playback resumes there; hearing the whole lesson marks it completed.
             """)
@@ -34,6 +34,7 @@ struct ShadowCommand: ParsableCommand {
     var start: Double?
     @Option(help: "ALSA device, or wav:PATH. Default: ALSA's default, else a WAV file.")
     var device: String?
+    @OptionGroup var dictionary: DictionaryOptions
 
     func validate() throws {
         try OptionCheck.number(speed, "--speed", ShadowMachine.speedRange)
@@ -75,7 +76,8 @@ struct ShadowCommand: ParsableCommand {
         let record: (() throws -> Int)? = heardThroughDevice ? {
             try store.update { $0.completeLesson(l.info.id, at: ProgressCLI.now(), calendar: ProgressCLI.calendar) }
         } : nil
-        let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen, paced: paced, onEnded: record)
+        let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen, paced: paced, onEnded: record,
+                              words: WordModeActions.make(dictionary, lesson: l.info.id))
         let heard = try loop.run()
         sink.finish()
         // Heard to the end: next time starts from the beginning.
@@ -84,10 +86,7 @@ struct ShadowCommand: ParsableCommand {
         }
         // The screen is gone: say where the learner stopped and how to go on.
         if fullScreen && !player.ended { Console.err("kape: \(output.quitSentence(heard: heard))\n") }
-        if let sig = loop.quitSignal {
-            signal(sig, SIG_DFL)
-            raise(sig)
-        }
+        if let sig = loop.quitSignal { ProcessControl.die(of: sig) }
     }
 
     /// How the learner names the lesson again: the id when it was given by id, else the folder as given.

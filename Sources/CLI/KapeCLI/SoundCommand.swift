@@ -94,7 +94,7 @@ struct SoundPlay: ParsableCommand {
         let sink = try output.open(paced: false, verbose: verbose)
         var bank = SoundBank()
         try bank.load(path, rate: sink.info.rate, channels: sink.info.channels)
-        let engine = AudioEngine(sink: sink, bank: bank)
+        let engine = try AudioEngine(sink: sink, bank: bank)
         if verbose { Console.err(describe(sink.info) + "\n") }
         try engine.play(0, at: 0)
         // The sound, then one buffer of silence so all of it is committed before the drain.

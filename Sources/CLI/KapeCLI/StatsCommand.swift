@@ -44,7 +44,7 @@ struct Stats: ParsableCommand {
         line.add("lessons_dictated", lessonsDictated(data))
         line.add("streak", data.streak(today: today))
         line.add("lessons_done", data.lessonsDone.count)
-        line.add("dictations", data.dictations.count)
+        line.add("dictations", data.dictationCount)
         line.add("review_pool", data.review.items.count)
         line.add("review_due", data.review.due(on: today).count)
         let days = (0..<49).reversed().map { today - $0 }.map { day -> String in
@@ -71,8 +71,8 @@ struct Stats: ParsableCommand {
         var text = "points     \(data.points): game \(game), study \(data.points - game)\n"
         text += "streak     \(streak) day\(streak == 1 ? "" : "s")\n"
         text += "lessons    \(data.lessonsDone.count) done, \(lessonsDictated(data)) dictated\n"
-        let mean = data.dictations.isEmpty ? 0 : data.dictations.map(\.accuracy).reduce(0, +) / Double(data.dictations.count)
-        text += "dictation  \(data.dictations.count) phrases, mean accuracy \(fixed(mean * 100, 1)) %\n"
+        let mean = data.meanDictationAccuracy
+        text += "dictation  \(data.dictationCount) phrases, mean accuracy \(fixed(mean * 100, 1)) %\n"
         text += "review     \(data.review.items.count) in the pool, \(data.review.due(on: today).count) due today\n\n"
         text += grid(data, today: today, style: style)
         guard !recent.isEmpty else { return text }

@@ -50,7 +50,7 @@ struct VirtualDeviceClock {
     static func poll(wakeFD: Int32, timeoutMs: Int32) {
         var fd = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
         if Glibc.poll(&fd, 1, timeoutMs) > 0 && fd.revents & Int16(POLLIN) != 0 {
-            WakePipe.drain(wakeFD)
+            WakeEvent.drain(raw: wakeFD)
         }
     }
 

@@ -21,28 +21,32 @@ public final class WavFileSink: VirtualDeviceSink, @unchecked Sendable {
     /// Why the file could not be completed by `finish()`, if it could not.
     public private(set) var finishError: AudioError?
 
-    /// Replaces `path` when finished.
-    public convenience init(path: String, request: SinkRequest = SinkRequest(), paced: Bool = false) throws {
+    /// Replaces `path` when finished. `expectedFrames`: how long the sound will be, when known (a clip): a file
+    /// known to stay under 4 GiB is plain WAV from the start (`WavContainer`).
+    public convenience init(path: String, request: SinkRequest = SinkRequest(), paced: Bool = false, expectedFrames: Int? = nil) throws {
         let output: OutputFile
         do throws(FileError) { output = try OutputFile(replacing: path) } catch { throw AudioError.file(path, error.message) }
-        try self.init(output: output, request: request, paced: paced)
+        try self.init(output: output, request: request, paced: paced, expectedFrames: expectedFrames)
     }
 
-    private init(output: OutputFile, request: SinkRequest, paced: Bool) throws {
+    private init(output: OutputFile, request: SinkRequest, paced: Bool, expectedFrames: Int? = nil) throws {
         let path = output.path
         let format = request.formats.first ?? .s16
         var sfInfo = SF_INFO()
         sfInfo.samplerate = Int32(request.rate)
         sfInfo.channels = Int32(request.channels)
+        let expectedBytes = expectedFrames.map { $0.multipliedReportingOverflow(by: request.channels * format.bytes) }
+            .flatMap { $0.overflow ? nil : $0.partialValue }
         let subtype: Int32 = switch format {
         case .s16: Int32(SF_FORMAT_PCM_16)
         case .s32: Int32(SF_FORMAT_PCM_32)
         case .float: Int32(SF_FORMAT_FLOAT)
         }
-        sfInfo.format = Int32(SF_FORMAT_WAV) | subtype
+        sfInfo.format = WavContainer.major(direct: output.direct, expectedBytes: expectedBytes) | subtype
         guard let handle = sf_open_fd(output.fd, Int32(SFM_WRITE), &sfInfo, Int32(SF_FALSE)) else {
             throw AudioError.file(path, "cannot write the WAV file: \(String(cString: sf_strerror(nil)))")
         }
+        WavContainer.prepare(handle, direct: output.direct, expectedBytes: expectedBytes)
         file = handle
         self.output = output
         self.path = path

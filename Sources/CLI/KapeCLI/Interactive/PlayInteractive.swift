@@ -5,7 +5,6 @@ import GameScreens
 import GameRuntime
 import Motion
 import MotionDevices
-import Glibc
 import Platform
 import TerminalUI
 import Terminal
@@ -111,7 +110,7 @@ extension Play {
                 return "Karta e rezultatit nuk u ruajt: \(error)"
             }
         }
-        if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
+        if ProcessControl.isTerminal(0) { TerminalMode.enter(screen: fullScreen) }
         let started = MonotonicClock.nanos()
         // With -v, who had the CPU during each xrun (a 4 ms sampler on an ordinary thread).
         let witness = verbose ? sound.flatMap { SchedulerWitness.watching($0.engine, expectedSeconds: 600) } : nil
@@ -135,10 +134,7 @@ extension Play {
                     : rounds == 0 ? "kape: no round finished, nothing saved; `kape play` starts again\n"
                     : "kape: \(rounds) round\(rounds == 1 ? "" : "s") saved in \(history.path) (`kape stats` shows the points); "
                         + "`kape play` plays again\n")
-        if let sig = loop.quitSignal {
-            signal(sig, SIG_DFL)
-            raise(sig)
-        }
+        if let sig = loop.quitSignal { ProcessControl.die(of: sig) }
         if latency {
             let p = Percentiles(records.map(\.internalMs)), a = Percentiles(records.map(\.audibleMs))
             Console.err("kape: motion-to-sound through the game: \(records.count) triggers, internal ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3)); audible ms p50 \(fixed(a.p50, 3)) p99 \(fixed(a.p99, 3))\n")
@@ -162,12 +158,12 @@ extension Play {
             var samples: [MotionSample] = []
             var hasGyro = false
             _ = try TraceSource.read(path: trace, header: { hasGyro = $0.hasGyro }, sample: { samples.append($0) })
-            let feed = MotionFeed()
+            let feed = try withWakeUp { () throws(SystemCallError) in try MotionFeed() }
             feed.startTrace(samples, hasGyro: hasGyro)
             return (feed, .motion("gjurma " + (trace.split(separator: "/").last.map(String.init) ?? trace)), nil)
         }
         guard !keyboard, let device = DeviceDiscovery.scan().devices.first else { return (nil, .keyboard, nil) }
-        let feed = MotionFeed()
+        let feed = try withWakeUp { () throws(SystemCallError) in try MotionFeed() }
         feed.startLive(device)
         return (feed, .motion(device.info.name), try? Rumble(device: device))
     }
