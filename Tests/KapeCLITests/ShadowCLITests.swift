@@ -98,7 +98,7 @@ import Testing
         let (lesson, _) = try ShadowFixture.folder(in: dir)
         let set = try run(["settings", "--default-speed", "0.75", "--loop-times", "2", "--json"], dir)
         #expect(set.status == 0, "\(set.stderr)")
-        #expect(set.stdout == #"{"default_speed": 0.75, "loop_times": 2, "loop_pause": 0.00, "dictionary_language": "eng"}"# + "\n")
+        #expect(set.stdout == #"{"default_speed": 0.75, "loop_times": 2, "loop_pause": 0.00, "dictionary_language": "eng", "umlaut_spellings": false, "live_marking": true}"# + "\n")
         let shown = try run(["settings", "--json"], dir)
         #expect(shown.stdout == set.stdout)
 

@@ -53,8 +53,8 @@ import Testing
         #expect(stats.stdout.contains("\"points\": 15"), "a perfect phrase: 15 points")
     }
 
-    /// docs/LESSONS.md: a game round earns 2 points per correct card and counts as the day's activity.
-    @Test func aGameRoundReachesTheProgressStore() throws {
+    /// A replayed trace is nobody's game: it earns no points and no streak day (the interactive round below does).
+    @Test func aReplayedRoundLeavesTheProgressStoreAlone() throws {
         let dir = try TemporaryDirectory()
         let env = ["XDG_DATA_HOME": dir.path("data")]
         let r = try KapeRun.run(["play", "--deck", "mix-shqip", "--trace", Self.repo("traces/demo-round.evemu"), "--headless",
@@ -66,10 +66,12 @@ import Testing
         let correct = try #require(result["correct"] as? Int)
         #expect(correct > 0)
         let stats = try KapeRun.run(["stats", "--json"], environment: env)
-        #expect(stats.stdout.hasPrefix("{\"points\": \(2 * correct), \"streak\": 1,"), "\(stats.stdout.prefix(200))")
+        #expect(stats.stdout.hasPrefix("{\"points\": 0, \"game_points\": 0,") && stats.stdout.contains("\"streak\": 0,"),
+                "\(stats.stdout.prefix(200))")
     }
 
-    /// The interactive game too (through a pipe, with the keyboard): a whole 60-second round, two cards right.
+    /// docs/LESSONS.md: a game round earns 2 points per correct card and counts as the day's activity: the
+    /// interactive game (through a pipe, with the keyboard), a whole 60-second round, two cards right.
     @Test func anInteractiveRoundReachesTheProgressStore() throws {
         let dir = try TemporaryDirectory()
         let env = ["XDG_DATA_HOME": dir.path("data")]
@@ -84,7 +86,8 @@ import Testing
         #expect(child.finish().status == 0)
         #expect(child.stdout.contains("saktë 2"), "\(child.stdout)")
         let stats = try KapeRun.run(["stats", "--json"], environment: env)
-        #expect(stats.stdout.hasPrefix("{\"points\": 4, \"streak\": 1,"), "\(stats.stdout.prefix(200))")
+        #expect(stats.stdout.hasPrefix("{\"points\": 4, \"game_points\": 4, \"study_points\": 0,") && stats.stdout.contains("\"streak\": 1,"),
+                "\(stats.stdout.prefix(200))")
     }
 
     /// The test runner itself: a child that fills its stderr pipe (> 64 KiB) while stdout is read must not hang.

@@ -66,7 +66,7 @@ import Testing
         #expect(screen != nil, "notice or key help missing at \(columns)×\(rows): \((try? pane.capture()) ?? "")")
         let s = screen ?? ""
         #expect(containsInOrder(s, "q quit"))
-        #expect(containsInOrder(s, "nothing will be heard; --device wav:PATH writes the sound to a file"), "the notice is cut: \(s)")
+        #expect(containsInOrder(s, "nothing will be heard; --device wav:PATH writes a file"), "the notice is cut: \(s)")
         #expect(containsInOrder(s, "Ich, bitte. Ich möchte sechs Brötchen."), "line 2 cut at \(columns)×\(rows): \(s)")
         try pane.send("q")
     }

@@ -159,3 +159,19 @@ import Testing
         #expect(t.warnings.map(\.description) == ["t.srt:1: text before the first cue ignored"])
     }
 }
+
+/// A time line whose arrow lost a dash (`->`) ran silently into the cue above: now it is said at its line.
+@Suite struct SRTBrokenArrowTests {
+    @Test func aBrokenArrowIsWarnedAtItsLine() throws {
+        let text = "1\n00:00:01,000 --> 00:00:02,000\nHallo\n\n2\n00:00:03,000 -> 00:00:04,000\nTschüss\n\n3\n00:00:05,000 --> 00:00:06,000\nBis bald\n"
+        let t = try SRTParser.parse(Array(text.utf8), file: "t.srt")
+        let warning = t.warnings.first { $0.line == 6 }
+        #expect(warning?.description.hasPrefix("t.srt:6: '00:00:03,000 -> 00:00:04,000' looks like a time line with a broken arrow") == true,
+                "\(t.warnings)")
+        // Read as players read it: the text stays with the cue above.
+        #expect(t.cues.count == 2 && t.cues[0].text.contains("Tschüss"))
+        // Text with an arrow that is not a time line is left alone.
+        let plain = try SRTParser.parse(Array("1\n00:00:01,000 --> 00:00:02,000\nA -> B\n".utf8), file: "t.srt")
+        #expect(plain.warnings.isEmpty)
+    }
+}

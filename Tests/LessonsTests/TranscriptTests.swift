@@ -31,7 +31,7 @@ import Testing
             Eine Stunde &#x27;später&#39;
             """)
         #expect(t.cues.count == 3)
-        #expect(t.cues[0] == Cue(id: "intro", start: 1, end: 2.5, text: "Guten & Morgen <3>\u{00A0}!"))
+        #expect(t.cues[0] == Cue(id: "intro", start: 1, end: 2.5, text: "Guten & Morgen <3>\u{00A0}!", voice: "Anna"))
         #expect(t.cues[1].id == nil && t.cues[1].start == 3 && t.cues[1].end == 5.25)
         #expect(t.cues[1].text == "Zeile eins\nZeile zwei")
         #expect(t.cues[2].start == 3600 && t.cues[2].text == "Eine Stunde 'später'")

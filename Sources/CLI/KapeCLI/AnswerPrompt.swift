@@ -10,10 +10,16 @@ import TextFormat
 final class AnswerPrompt {
     let live: Bool
     private let color: Bool
+    private let marking: Bool
 
-    init() {
+    /// What the learner did with a phrase.
+    enum Reply: Equatable { case answer(String), skip }
+
+    /// `liveMarking`: ✓/✗ while typing (the setting `kape settings --live-marking`).
+    init(liveMarking: Bool = true) {
         live = TerminalMode.canDrawFullScreen
         color = live && RGB.enabled
+        marking = liveMarking
         if live { TerminalMode.enter(screen: false) }
     }
 
@@ -26,16 +32,31 @@ final class AnswerPrompt {
         FileHandleOutput.stdout(wrapped.replacingOccurrences(of: "\n", with: "\r\n"))
     }
 
-    /// Plays the phrase (when there is audio) and asks until something is typed; Tab or an empty answer asks again
-    /// (and replays). nil at the end of input.
-    func ask(reference: String, options: CompareOptions, play: (() throws -> Void)?) throws -> String? {
+    /// The keys, as the counter line says them.
+    var keyHelp: String {
+        live ? "Tab replays, Shift-Tab slower, Ctrl-N skips and shows it" : "empty line replays, < slower, ? skips"
+    }
+
+    /// The slower speeds Shift-Tab (or `<` on a line) replays at, in turn.
+    static let slowSpeeds = [0.75, 0.5]
+
+    /// Plays the phrase (when there is audio) at `speed` and asks until something is typed; Tab or an empty answer
+    /// replays, Shift-Tab replays slower (0.75×, then 0.5×), Ctrl-N skips (on a line: `?`). nil at the end of input.
+    func ask(reference: String, options: CompareOptions, play: ((Double) throws -> Void)?) throws -> Reply? {
+        var speed = 1.0
+        var slow = 0
         while true {
-            try play?()
+            try play?(speed)
             let answer: String
             if live {
-                switch LiveAnswerLine.read(reference: reference, options: options, color: color) {
+                switch LiveAnswerLine.read(reference: reference, options: options, color: color, marking: marking) {
                 case .answer(let a): answer = a
-                case .replay: continue
+                case .replay: speed = 1; continue
+                case .replaySlow:
+                    speed = Self.slowSpeeds[slow % Self.slowSpeeds.count]
+                    slow += 1
+                    continue
+                case .skip: return .skip
                 case .end: return nil
                 }
             } else {
@@ -43,7 +64,15 @@ final class AnswerPrompt {
                 guard let line = readLine(strippingNewline: true) else { return nil }
                 answer = line
             }
-            if !answer.trimmingCharacters(in: .whitespaces).isEmpty && answer != "\t" { return answer }
+            switch answer.trimmingCharacters(in: .whitespaces) {
+            case "?": return .skip
+            case "<":
+                speed = Self.slowSpeeds[slow % Self.slowSpeeds.count]
+                slow += 1
+                continue
+            case "", "\t": speed = 1; continue
+            default: return .answer(answer)
+            }
         }
     }
 }

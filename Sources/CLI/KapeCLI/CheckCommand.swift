@@ -9,12 +9,15 @@ struct CompareFlags: ParsableArguments {
     var caseSensitive = false
     @Flag(help: "Punctuation counts.")
     var punctuationSensitive = false
-    @Flag(help: "Accept ae, oe, ue, ss for ä, ö, ü, ß.")
-    var umlautSpellings = false
+    @Flag(inversion: .prefixedNo, help: "Accept ae, oe, ue, ss for ä, ö, ü, ß. Default: the setting (`kape settings --umlaut-spellings`), else no.")
+    var umlautSpellings: Bool?
 
-    var options: CompareOptions {
+    var options: CompareOptions { options(umlautSpellings: false) }
+
+    /// With `setting` (the learner's saved choice) where the flag was not given.
+    func options(umlautSpellings setting: Bool) -> CompareOptions {
         CompareOptions(caseSensitive: caseSensitive, punctuationSensitive: punctuationSensitive,
-                       umlautSpellings: umlautSpellings)
+                       umlautSpellings: umlautSpellings ?? setting)
     }
 }
 

@@ -51,7 +51,7 @@ enum ComparisonOutput {
     }
 
     static func terminal(_ c: Comparison, style: TextStyle) -> String {
-        var text = "typed:    " + marked(c.ops, style: style) + "\n"
+        var text = "typed:    " + marked(WordMarking.regrouped(c.ops), style: style) + "\n"
         text += "correct:  " + printable(c.reference) + "\n"
         text += "accuracy: " + fixed(c.accuracy * 100, 1) + " %" + (c.isPerfect ? "  ✓ perfect" : "") + "\n"
         if !c.isPerfect { text += "key:      [typed→right] wrong, (+x) missing, {−x} extra\n" }

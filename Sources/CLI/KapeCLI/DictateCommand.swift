@@ -11,8 +11,10 @@ struct Dictate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Dictation: each phrase of a lesson is played, you type it, and get character-level corrections.",
         discussion: """
-            Interactive: the phrase plays; type what you heard and press Enter (an empty line or Tab then Enter \
-            replays it). The feedback marks [typed→right] characters, (+missing) and {−extra} ones, in colour on a \
+            Interactive: the phrase plays; type what you heard and press Enter. Tab (or an empty line) replays it, \
+            Shift-Tab replays it slower (0.75×, then 0.5×, pitch kept), Ctrl-N skips it and shows it; the line edits \
+            with ←/→, Home/End, Ctrl-W, Ctrl-U and ↑/↓ for earlier answers. Piped: an empty line replays, < slower, \
+            ? skips. The feedback marks [typed→right] characters, (+missing) and {−extra} ones, in colour on a \
             terminal, then the correct answer and the phrase's accuracy; "ding" or "bonk" plays.
             Scripted: --answers FILE reads one answer per line and --json prints one object per phrase, then \
             {"event": "result", "accuracy": …, "points": …}. Results go to the progress store; phrases below 100 % \
@@ -52,19 +54,21 @@ struct Dictate: ParsableCommand {
         l.reportTranscriptWarnings(duration: (try? SoundFileReader(path: l.audioPath))?.seconds)
         let cues = l.transcript.cues
         guard !cues.isEmpty else { throw InputError("\(l.transcriptPath): no phrases to dictate") }
+        let store = try ProgressCLI.store()
+        let settings = try store.read().listening
+        let options = compare.options(umlautSpellings: settings.umlautSpellings)
         for (i, cue) in cues.enumerated() {
-            if let problem = Comparison.tooLong(reference: cue.text, typed: "", options: compare.options) {
+            if let problem = Comparison.tooLong(reference: cue.text, typed: "", options: options) {
                 throw InputError("\(l.transcriptPath): phrase \(i + 1): \(problem)")
             }
         }
-        let store = try ProgressCLI.store()
         if let answers {
             let typed = try Review.readAnswers(answers)
             guard typed.count <= cues.count else {
                 throw InputError("\(answers): \(typed.count) answers for \(cues.count) phrases: expected one line per phrase")
             }
             let answered = try typed.enumerated().map { i, answer in
-                try record(l, cue: i, answer: answer, store: store, at: "\(answers):\(i + 1)")
+                try record(l, cue: i, answer: answer, store: store, options: options, at: "\(answers):\(i + 1)")
             }
             try summarise(l, answered, store: store)
             return
@@ -74,15 +78,21 @@ struct Dictate: ParsableCommand {
         var answered: [Answered] = []
         let first = fromStart ? 0 : Self.resumePhrase(lesson: l.info.id, phrases: cues.count, in: try store.read())
         if first > 0 { Console.err("kape: going on at phrase \(first + 1) of \(cues.count), where you stopped (--from-start starts again)\n") }
-        let prompt = AnswerPrompt()
+        let prompt = AnswerPrompt(liveMarking: settings.liveMarking)
         defer { prompt.close() }
         var stoppedAt: Int?
         for (i, cue) in cues.enumerated().dropFirst(first) {
-            prompt.say("\n\(i + 1)/\(cues.count)  (Tab or Enter on an empty line replays)\n")
-            let play = player.map { p in { try p.play(phrase: i) } }
-            guard let answer = try prompt.ask(reference: cue.text, options: compare.options, play: play) else { stoppedAt = i; break }
+            prompt.say("\n\(i + 1)/\(cues.count)  (\(prompt.keyHelp))\n")
+            let play = player.map { p in { (speed: Double) in try p.play(phrase: i, speed: speed) } }
+            guard let reply = try prompt.ask(reference: cue.text, options: options, play: play) else { stoppedAt = i; break }
+            guard case .answer(let answer) = reply else {
+                // Skipped: the phrase is shown and joins the review pool, nothing is scored.
+                try store.update { $0.review.add(reference: cue.text, lesson: l.info.id, on: ProgressCLI.today()) }
+                prompt.say("skipped: \(cue.text)\n")
+                continue
+            }
             // Into the store at once: Ctrl-C or a closed terminal later keeps every phrase answered so far.
-            let a = try record(l, cue: i, answer: answer, store: store, at: "\(l.transcriptPath): phrase \(i + 1)")
+            let a = try record(l, cue: i, answer: answer, store: store, options: options, at: "\(l.transcriptPath): phrase \(i + 1)")
             answered.append(a)
             let result = a.result
             try player?.feedback(perfect: result.isPerfect)
@@ -111,8 +121,9 @@ struct Dictate: ParsableCommand {
     }
 
     /// Scores phrase `cue` (0-based) and records it in the store straight away.
-    private func record(_ l: Lesson, cue: Int, answer: String, store: ProgressStore, at place: String) throws -> Answered {
-        let result = try compared(l.transcript.cues[cue].text, answer, compare.options, at: place)
+    private func record(_ l: Lesson, cue: Int, answer: String, store: ProgressStore, options: CompareOptions,
+                        at place: String) throws -> Answered {
+        let result = try compared(l.transcript.cues[cue].text, answer, options, at: place)
         let points = try store.update { data in
             data.recordDictation(result, lesson: l.info.id, cue: cue + 1, at: ProgressCLI.now(), calendar: ProgressCLI.calendar)
         }
@@ -145,7 +156,8 @@ struct Dictate: ParsableCommand {
     }
 }
 
-/// The lesson's phrases as clips, plus "ding" and "bonk", on one engine: loaded once, so replays cost nothing.
+/// The lesson's phrases as clips (each also at the slow replay speeds, stretched once with the pitch kept), plus
+/// "ding" and "bonk", on one engine: loaded once, so replays cost nothing.
 final class PhrasePlayer {
     private let engine: AudioEngine
     private let phraseClips: Int
@@ -174,15 +186,20 @@ final class PhrasePlayer {
                 .converted(rate: sink.info.rate, channels: sink.info.channels))
         }
         phraseClips = clips.count
+        for speed in AnswerPrompt.slowSpeeds { clips += clips.prefix(phraseClips).map { $0.stretched(speed: speed) } }
         clips += try SoundBank.feedback(["lesson-correct", "lesson-wrong"], directory: sounds,
                                     rate: sink.info.rate, channels: sink.info.channels).clips
-        ding = phraseClips
-        bonk = phraseClips + 1
+        ding = phraseClips * (1 + AnswerPrompt.slowSpeeds.count)
+        bonk = ding + 1
         engine = try AudioEngine(sink: sink, bank: SoundBank(clips: clips))
         try engine.start()
     }
 
-    func play(phrase i: Int) throws { _ = try engine.play(i) }
+    /// Phrase `i` at 1× or one of `AnswerPrompt.slowSpeeds`.
+    func play(phrase i: Int, speed: Double = 1) throws {
+        let slot = AnswerPrompt.slowSpeeds.firstIndex(of: speed).map { $0 + 1 } ?? 0
+        _ = try engine.play(slot * phraseClips + i)
+    }
     func feedback(perfect: Bool) throws { _ = try engine.play(perfect ? ding : bonk) }
     func finish() { engine.finish() }
 }

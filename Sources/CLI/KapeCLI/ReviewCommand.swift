@@ -48,8 +48,12 @@ struct Review: ParsableCommand {
         if list { return try printList(store.read(), words, today: today) }
         let due = ReviewQueue.due(phrases: try store.read().review, words: words, on: today)
         guard !due.isEmpty else { return try nothingDue(store.read(), words) }
-        guard let answers else { return try interactive(due, store: store, vocabulary: vocabulary) }
-        try score(due, answers: try Self.readAnswers(answers), store: store, vocabulary: vocabulary)
+        let settings = try store.read().listening
+        let options = compare.options(umlautSpellings: settings.umlautSpellings)
+        guard let answers else {
+            return try interactive(due, store: store, vocabulary: vocabulary, options: options, liveMarking: settings.liveMarking)
+        }
+        try score(due, answers: try Self.readAnswers(answers), store: store, vocabulary: vocabulary, options: options)
     }
 
     /// Records one answer: a phrase in the progress store; a word in the vocabulary's pool, its points in progress.
@@ -82,10 +86,11 @@ struct Review: ParsableCommand {
         return lines
     }
 
-    private func score(_ due: [ReviewQueue.Item], answers: [String], store: ProgressStore, vocabulary: VocabularyStore) throws {
+    private func score(_ due: [ReviewQueue.Item], answers: [String], store: ProgressStore, vocabulary: VocabularyStore,
+                       options: CompareOptions) throws {
         var total = 0.0, points = 0, count = 0
         for (n, (item, typed)) in zip(due, answers).enumerated() {
-            let result = try compared(item.reference, typed, compare.options, at: "\(self.answers ?? "answers"):\(n + 1)")
+            let result = try compared(item.reference, typed, options, at: "\(self.answers ?? "answers"):\(n + 1)")
             points += try record(result, for: item, store: store, vocabulary: vocabulary)
             total += result.accuracy
             count += 1
@@ -101,7 +106,8 @@ struct Review: ParsableCommand {
     }
 
     /// Today's due phrases as dictation: each is played from its lesson (when the lesson is found), typed, marked.
-    private func interactive(_ due: [ReviewQueue.Item], store: ProgressStore, vocabulary: VocabularyStore) throws {
+    private func interactive(_ due: [ReviewQueue.Item], store: ProgressStore, vocabulary: VocabularyStore, options: CompareOptions,
+                             liveMarking: Bool) throws {
         let found = (try? Lesson.scan(try lessons.path)) ?? []
         // Each lesson's transcript read once, when a due phrase first needs it (nil: it does not read).
         var loaded: [String: Lesson?] = [:]
@@ -113,15 +119,22 @@ struct Review: ParsableCommand {
         }
         var players: [String: PhrasePlayer] = [:]
         defer { players.values.forEach { $0.finish() } }
-        let prompt = AnswerPrompt()
+        let prompt = AnswerPrompt(liveMarking: liveMarking)
         defer { prompt.close() }
         var total = 0.0, points = 0, count = 0
         for (n, queued) in due.enumerated() {
             if case .word(let w, let saved) = queued {
                 prompt.say("\n\(n + 1)/\(due.count) word: \(saved?.translation ?? "?")" + (saved?.sentence.map { "  („\(ReviewQueue.blanked($0, word: saved?.word ?? ""))“)" } ?? "") + "\n")
-                let play: (() throws -> Void)? = noSound ? nil : { try SpeechOutput.play(try GermanSpeech().clip(w.reference), output: output, name: "word") }
-                guard let typed = try prompt.ask(reference: w.reference, options: compare.options, play: play) else { break }
-                let result = try compared(w.reference, typed, compare.options, at: "review word \(n + 1)")
+                // Speech at 1×: the word is short, a slower replay adds nothing.
+                let play: ((Double) throws -> Void)? = noSound ? nil : { _ in
+                    try SpeechOutput.play(try GermanSpeech().clip(w.reference), output: output, name: "word")
+                }
+                guard let reply = try prompt.ask(reference: w.reference, options: options, play: play) else { break }
+                guard case .answer(let typed) = reply else {
+                    prompt.say("skipped: \(w.reference)\n")
+                    continue
+                }
+                let result = try compared(w.reference, typed, options, at: "review word \(n + 1)")
                 points += try record(result, for: queued, store: store, vocabulary: vocabulary)
                 total += result.accuracy
                 count += 1
@@ -130,17 +143,20 @@ struct Review: ParsableCommand {
             }
             guard case .phrase(let item) = queued else { continue }
             // The phrase's audio: its lesson's cue with the same text.
-            var play: (() throws -> Void)?
+            var play: ((Double) throws -> Void)?
             if !noSound, let id = item.lesson, let lesson = lesson(id),
                let cue = lesson.transcript.cues.firstIndex(where: { Comparison(reference: $0.text, typed: item.reference).isPerfect }) {
                 if players[id] == nil { players[id] = try PhrasePlayer(lesson: lesson, output: output, sounds: sounds.path) }
                 let player = players[id]!
-                play = { try player.play(phrase: cue) }
+                play = { try player.play(phrase: cue, speed: $0) }
             }
             prompt.say("\n\(n + 1)/\(due.count)\(play == nil ? " (no audio: the phrase's lesson was not found)" : "")\n")
-            let answer = try prompt.ask(reference: item.reference, options: compare.options, play: play)
-            guard let typed = answer else { break }
-            let result = try compared(item.reference, typed, compare.options, at: "review phrase \(n + 1)")
+            guard let reply = try prompt.ask(reference: item.reference, options: options, play: play) else { break }
+            guard case .answer(let typed) = reply else {
+                prompt.say("skipped: \(item.reference)\n")
+                continue
+            }
+            let result = try compared(item.reference, typed, options, at: "review phrase \(n + 1)")
             if let id = item.lesson { _ = try? players[id]?.feedback(perfect: result.isPerfect) }
             points += try record(result, for: queued, store: store, vocabulary: vocabulary)
             total += result.accuracy

@@ -7,7 +7,7 @@ import TextFormat
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Show or change the listening settings (default speed, loop repeats, pause after a repeat, dictionary).")
+        abstract: "Show or change the listening settings (default speed, loop repeats, pause after a repeat, dictionary) and the dictation ones (umlaut spellings, live marking).")
 
     @Option(help: "Speed a lesson starts at, 0.5 to 2.0.")
     var defaultSpeed: Double?
@@ -17,6 +17,10 @@ struct SettingsCommand: ParsableCommand {
     var loopPause: Double?
     @Option(help: "Target language of the German dictionary (FreeDict deu-L: eng, fra, ita …) for kape word and the shadow word mode.")
     var dictionaryLanguage: String?
+    @Option(help: "Dictation and review accept ae, oe, ue, ss for ä, ö, ü, ß: on or off.")
+    var umlautSpellings: Switch?
+    @Option(help: "Dictation and review mark the answer ✓/✗ key by key while it is typed: on or off (off: only after Enter).")
+    var liveMarking: Switch?
     @Flag(help: "Print the settings as one JSON object.")
     var json = false
 
@@ -32,7 +36,8 @@ struct SettingsCommand: ParsableCommand {
     func run() throws {
         let store = try ProgressCLI.store()
         let settings: ListeningSettings
-        if defaultSpeed == nil && loopTimes == nil && loopPause == nil && dictionaryLanguage == nil {
+        if defaultSpeed == nil && loopTimes == nil && loopPause == nil && dictionaryLanguage == nil && umlautSpellings == nil
+            && liveMarking == nil {
             settings = try store.read().listening
         } else {
             settings = try store.update { data in
@@ -40,6 +45,8 @@ struct SettingsCommand: ParsableCommand {
                 if let n = loopTimes { data.listening.loopTimes = n }
                 if let p = loopPause { data.listening.loopPause = p }
                 if let l = dictionaryLanguage { data.listening.dictionaryLanguage = l }
+                if let u = umlautSpellings { data.listening.umlautSpellings = u == .on }
+                if let l = liveMarking { data.listening.liveMarking = l == .on }
                 return data.listening
             }
         }
@@ -49,14 +56,23 @@ struct SettingsCommand: ParsableCommand {
             o.add("loop_times", settings.loopTimes)
             o.add("loop_pause", settings.loopPause, decimals: 2)
             o.add("dictionary_language", settings.dictionaryLanguage)
+            o.add("umlaut_spellings", settings.umlautSpellings)
+            o.add("live_marking", settings.liveMarking)
             Console.out(o.text + "\n")
         } else {
             Console.out("""
                 default speed  \(fixed(settings.defaultSpeed, 2))×
                 loop           \(settings.loopTimes) times\(settings.loopPause > 0 ? ", \(fixed(settings.loopPause, 1)) s pause after each" : "")
                 dictionary     German–\(settings.dictionaryLanguage) (freedict-deu-\(settings.dictionaryLanguage))
+                umlauts        \(settings.umlautSpellings ? "ae, oe, ue, ss accepted for ä, ö, ü, ß" : "ä, ö, ü, ß as written")
+                live marking   \(settings.liveMarking ? "on (✓/✗ while typing)" : "off (marked after Enter)")
 
                 """)
         }
     }
+}
+
+/// An on/off setting on the command line.
+enum Switch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
 }

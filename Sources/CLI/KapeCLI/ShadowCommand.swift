@@ -65,7 +65,8 @@ struct ShadowCommand: ParsableCommand {
         var view = ShadowView(title: l.info.title, subtitle: "\(l.info.category) · \(l.info.level.rawValue)",
                               cues: l.transcript.cues, duration: reader.seconds,
                               loopTimes: settings.loopTimes, loopPause: settings.loopPause)
-        view.notice = notice
+        // On the screen the short form (the transcript needs the rows); the cause follows on stderr once it is gone.
+        view.notice = notice.map { _ in "no sound output: nothing will be heard; --device wav:PATH writes a file" }
         var output = ShadowOutput(json: json, cues: l.transcript.cues, duration: reader.seconds)
         // Only what went to a sound device moves the place: a render into a file, or no sound output, was heard
         // by no one.
@@ -84,6 +85,7 @@ struct ShadowCommand: ParsableCommand {
         if heardThroughDevice {
             try store.update { $0.savePosition(lesson: l.info.id, seconds: player.ended ? 0 : heard, at: ProgressCLI.now()) }
         }
+        if fullScreen, let notice { Console.err("kape: \(notice)\n") }
         // The screen is gone: say where the learner stopped and how to go on.
         if fullScreen && !player.ended { Console.err("kape: \(output.quitSentence(heard: heard))\n") }
         if let sig = loop.quitSignal { ProcessControl.die(of: sig) }

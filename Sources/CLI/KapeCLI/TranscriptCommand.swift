@@ -67,7 +67,7 @@ struct TranscriptCommand: ParsableCommand {
             out += "\(i + 1)  \(TranscriptWriter.timestamp(c.start, .vtt)) --> \(TranscriptWriter.timestamp(c.end, .vtt))"
             out += c.id.map { "  [\(printable($0))]" } ?? ""
             out += "\n"
-            for line in printable(c.text, keepLineBreaks: true).split(separator: "\n", omittingEmptySubsequences: false) {
+            for line in printable(c.spoken, keepLineBreaks: true).split(separator: "\n", omittingEmptySubsequences: false) {
                 out += "    \(line)\n"
             }
         }

@@ -71,6 +71,9 @@ public struct GameSession {
     public private(set) var resultScroll = 0
     /// What the round said about its cards ("the deck ran out").
     public private(set) var roundNote: String?
+    /// With keys, how long a card is on screen before an answer counts (a player mashing ↓); 0 for plain lines
+    /// through a pipe, where keys come from a script.
+    public var keyAnswerDelay = RoundMachine.keyAnswerDelay
     /// Party mode (`kape play --players A,B,…`): turns, the scoreboard and the winner.
     public var party: Party?
     /// The rounds played, oldest first (the history file's, then this game's): the "Historiku" screen.
@@ -312,7 +315,7 @@ public struct GameSession {
         roundNote = nil
         resultScroll = 0
         var r = RoundMachine(cards: order(deck), roundSeconds: Double(roundSeconds),
-                             minimumCardSeconds: input == .keyboard ? RoundMachine.keyAnswerDelay : 0)
+                             minimumCardSeconds: input == .keyboard ? keyAnswerDelay : 0)
         let events = r.start(at: t)
         round = r
         return apply(events, at: t)

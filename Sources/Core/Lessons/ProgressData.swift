@@ -40,6 +40,11 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
     public var loopPause = 0.0
     /// Target language of the German dictionary words are looked up in: FreeDict's `deu-L` (`kape word --lang`).
     public var dictionaryLanguage = "eng"
+    /// Dictation and review accept ae, oe, ue, ss for ä, ö, ü, ß (a keyboard without them).
+    public var umlautSpellings = false
+    /// Dictation and review mark the answer ✓/✗ key by key while it is typed (off: only after Enter, so a learner
+    /// cannot probe letter by letter).
+    public var liveMarking = true
 
     public init() {}
 
@@ -53,7 +58,7 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
     public static let loopTimesRange = 1...99
     public static let loopPauseRange = 0.0...30.0
 
-    enum CodingKeys: String, CodingKey { case defaultSpeed, loopTimes, loopPause, dictionaryLanguage }
+    enum CodingKeys: String, CodingKey { case defaultSpeed, loopTimes, loopPause, dictionaryLanguage, umlautSpellings, liveMarking }
 
     /// Missing fields take their defaults; a value out of range is refused (`OutOfRange`), never replaced: the
     /// rest of the store is the learner's and must not be moved aside for a typo here.
@@ -68,6 +73,8 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
                              value: "'\(language.prefix(20))'", expected: "a FreeDict language code such as eng or fra")
         }
         dictionaryLanguage = language
+        umlautSpellings = try c.decodeIfPresent(Bool.self, forKey: .umlautSpellings) ?? false
+        liveMarking = try c.decodeIfPresent(Bool.self, forKey: .liveMarking) ?? true
     }
 }
 

@@ -21,12 +21,17 @@ public struct ShadowOutput {
         if json {
             var o = JSONLine()
             o.add("t", heard, decimals: 3); o.add("event", "cue")
-            if let i = index { o.add("cue", i + 1); o.add("text", cues[i].text) } else { o.addRaw("cue", "null") }
+            if let i = index {
+                o.add("cue", i + 1); o.add("text", cues[i].text)
+                if let voice = cues[i].voice { o.add("voice", voice) }
+            } else {
+                o.addRaw("cue", "null")
+            }
             o.add("speed", speed, decimals: 2)
             return o.text + "\n"
         }
         guard let i = index else { return "\(fixed(heard, 3))  —\n" }
-        return "\(fixed(heard, 3))  [\(i + 1)/\(cues.count)] \(cues[i].text)\n"
+        return "\(fixed(heard, 3))  [\(i + 1)/\(cues.count)] \(cues[i].spoken)\n"
     }
 
     public func state(_ s: LessonPlayer.State, cue: Int?, heard: Double) -> String {

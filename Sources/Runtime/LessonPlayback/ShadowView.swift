@@ -195,7 +195,8 @@ public struct ShadowView {
             if wrapped.count > anchorRow + listRows && i > anchor { break }
             let number = String(repeating: " ", count: numberWidth - String(i + 1).count) + String(i + 1)
             let marker = i == current ? "▶" : i == selection ? "›" : " "
-            let parts = Self.visibleRows(of: cues[i].text, width: max(8, cols - indent), rows: listRows)
+            // The speaker in front of the line, when the transcript names one.
+            let parts = Self.visibleRows(of: cues[i].spoken, width: max(8, cols - indent), rows: listRows)
             for (k, part) in parts.enumerated() {
                 let lead = k == 0 ? " \(marker) \(number)  \(clock(cues[i].start))  " : String(repeating: " ", count: indent)
                 wrapped.append((i, lead + part))

@@ -64,6 +64,7 @@ extension Play {
         session.notice = soundNote
         session.entitlementsPath = LocalStore.defaultPath()
         session.roundSecondsOverride = seconds
+        if !fullScreen { session.keyAnswerDelay = 0 }
         session.history = history.value.rounds
         session.party = players.flatMap { Party(names: $0.split(separator: ",").map(String.init), turnsEach: turns) }
         nonisolated(unsafe) var rounds = 0

@@ -75,7 +75,7 @@ private struct CueFile: Decodable {
     enum Item { case cue(Cue), skipped(String) }
     var items: [Item] = []
 
-    private enum Key: String, CodingKey { case cues, start, end, text, id }
+    private enum Key: String, CodingKey { case cues, start, end, text, id, voice }
 
     init(from decoder: Decoder) throws {
         var list: UnkeyedDecodingContainer
@@ -111,6 +111,8 @@ private struct CueFile: Decodable {
         } else {
             id = nil
         }
-        return .cue(Cue(id: id, start: start, end: end, text: text))
+        // Who speaks: a string, else none.
+        let voice = (try? o.decodeIfPresent(String.self, forKey: .voice)).flatMap { $0?.isEmpty == false ? $0 : nil }
+        return .cue(Cue(id: id, start: start, end: end, text: text, voice: voice))
     }
 }

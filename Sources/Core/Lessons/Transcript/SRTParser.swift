@@ -25,6 +25,12 @@ public enum SRTParser {
         if let stray = lines[..<(idLine(above: firstTiming, after: -1) ?? firstTiming)].firstIndex(where: { !TranscriptText.isBlank($0) }) {
             log.add(line: stray + 1, "text before the first cue ignored")
         }
+        // A time line whose arrow lost a dash is no time line to a player: its cue runs into the one above. Said,
+        // not mended, so the file is read as players read it.
+        for i in lines.indices where !lines[i].contains("-->") && brokenArrow(lines[i]) {
+            log.add(line: i + 1, "'\(WebVTTTiming.text(lines[i]))' looks like a time line with a broken arrow "
+                    + "(expected '-->'): read as text of the cue above")
+        }
         var cues: [Cue] = []
         var cueLines: [Int] = []
         for (n, k) in timings.enumerated() {
@@ -45,6 +51,16 @@ public enum SRTParser {
         }
         log.checkOrder(cues.map(\.start), lines: cueLines)
         return Transcript(cues: cues, lines: cueLines, warnings: log.warnings)
+    }
+
+    /// `start -> end` (or `->` with any spacing): two timestamps around an arrow short of a dash.
+    static func brokenArrow(_ line: String) -> Bool {
+        let parts = line.components(separatedBy: "->")
+        guard parts.count == 2 else { return false }
+        let start = parts[0].trimmingCharacters(in: [" ", "\t", "-"])
+        let end = String(parts[1].drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" })
+        if case .success = timestamp(start), case .success = timestamp(end) { return true }
+        return false
     }
 
     /// `start --> end`, any spacing, anything after the end time ignored.

@@ -8,10 +8,15 @@ public struct Cue: Sendable, Equatable, Codable {
     public var start: Double
     public var end: Double
     public var text: String
+    /// Who speaks it: WebVTT's voice span (`<v Anna>`), the JSON cue's `voice`; nil when no one is named.
+    public var voice: String?
 
-    public init(id: String? = nil, start: Double, end: Double, text: String) {
-        self.id = id; self.start = start; self.end = end; self.text = text
+    public init(id: String? = nil, start: Double, end: Double, text: String, voice: String? = nil) {
+        self.id = id; self.start = start; self.end = end; self.text = text; self.voice = voice
     }
+
+    /// The text with its speaker in front (`Anna: Guten Tag`), as shadowing and `kape transcript` show it.
+    public var spoken: String { voice.map { "\($0): \(text)" } ?? text }
 }
 
 /// A file that is not a transcript at all (or cannot be read), naming the file and the 1-based line (0: the file).

@@ -109,6 +109,18 @@ enum TranscriptText {
     /// Space or tab only (or nothing): what ends an SRT block.
     static func isBlank(_ line: String) -> Bool { line.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" } }
 
+    /// The speaker of a WebVTT cue: the annotation of its first voice span (`<v Anna>`, `<v.loud Anna Maria>`),
+    /// trimmed, with character references decoded; nil without one.
+    static func voice(_ s: String) -> String? {
+        guard let open = s.range(of: "<v"), let close = s[open.upperBound...].firstIndex(of: ">") else { return nil }
+        let tag = s[open.upperBound..<close]
+        // `<v` then classes (`.loud`), then whitespace and the annotation.
+        guard let first = tag.first, first == " " || first == "\t" || first == "." else { return nil }
+        guard let space = tag.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
+        let name = plain(String(tag[space...]), braces: false).trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? nil : name
+    }
+
     /// Cue text without markup: tags (`<v Anna>`, `<i>`, `<00:01.000>`) removed, character references decoded, and
     /// with `braces` SRT's `{\an8}` overrides removed too.
     static func plain(_ s: String, braces: Bool) -> String {

@@ -15,7 +15,10 @@ public enum TranscriptWriter {
                 if let id = c.id, !id.isEmpty, !id.contains("-->"), !id.contains(where: \.isNewline) { out += id + "\n" }
                 out += timestamp(c.start, .vtt) + " --> " + timestamp(c.end, .vtt) + "\n"
                 let lines = textLines(c.text)
-                out += lines.map(escaped).joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+                // The speaker as a voice span around the first line (a voice name cannot hold '>' or a line break).
+                let voice = c.voice.map { "<v " + escaped($0.filter { !$0.isNewline }) + ">" } ?? ""
+                out += lines.enumerated().map { ($0.offset == 0 ? voice : "") + escaped($0.element) }.joined(separator: "\n")
+                    + (lines.isEmpty ? "" : "\n")
             }
             return out
         case .srt:
@@ -24,8 +27,9 @@ public enum TranscriptWriter {
                 if n > 0 { out += "\n" }
                 out += "\(n + 1)\n" + timestamp(c.start, .srt) + " --> " + timestamp(c.end, .srt) + "\n"
                 // SubRip has no escaping rules; text that would read back differently (markup-like, an arrow) is
-                // written with character references, which SRT readers that strip tags also decode.
-                let lines = textLines(c.text)
+                // written with character references, which SRT readers that strip tags also decode. SubRip names no
+                // speakers: the speaker goes in front of the text, as subtitles show one.
+                let lines = textLines(c.spoken)
                 let plain = lines.joined(separator: "\n")
                 let raw = TranscriptText.plain(plain, braces: true) == plain && !plain.contains("-->")
                 out += lines.map { raw ? $0 : escaped($0).replacingOccurrences(of: "{\\", with: "&#123;\\") }.joined(separator: "\n")
@@ -39,6 +43,7 @@ public enum TranscriptWriter {
                 line.add("start", c.start, decimals: 3)
                 line.add("end", c.end, decimals: 3)
                 line.add("text", c.text)
+                if let voice = c.voice { line.add("voice", voice) }
                 return line.text
             }
             return "{\"cues\": [" + items.joined(separator: ", ") + "]}\n"

@@ -96,7 +96,8 @@ public enum WebVTTParser {
                     log.add(line: cue.line, "this cue ends before it starts (\(WebVTTTiming.text(lines[cue.line - 1]))): kept, but never shown")
                 }
                 cues.append(Cue(id: cue.id.isEmpty ? nil : cue.id, start: cue.start, end: cue.end,
-                                text: TranscriptText.plain(buffer.joined(separator: "\n"), braces: false)))
+                                text: TranscriptText.plain(buffer.joined(separator: "\n"), braces: false),
+                                voice: TranscriptText.voice(buffer.joined(separator: "\n"))))
                 cueLines.append(cue.line)
             } else if let failedTiming {
                 log.add(line: failedTiming.line, "cue skipped: \(failedTiming.reason)")
