@@ -5,12 +5,12 @@ import Motion
 public struct RoundMachine: Sendable {
     public enum State: String, Sendable, Equatable { case menu, buffer, playing, paused, finished }
     public enum PauseReason: String, Sendable { case deviceLost, suspended, player, traceEnded }
-    public enum Outcome: String, Sendable, Codable { case correct, pass }
 
     public enum Event: Sendable, Equatable {
         case state(State)
         case card(String)
-        case answer(Outcome, String)
+        /// A card answered: the gesture (or key) that answered it.
+        case answer(GestureKind, String)
         case warning
         /// Countdown beep: 3, 2, 1.
         case beep(Int)
@@ -43,7 +43,7 @@ public struct RoundMachine: Sendable {
     public private(set) var state = State.menu
     /// Seconds of play elapsed (stands still outside `playing`).
     public private(set) var played = 0.0
-    public private(set) var answers: [(card: String, outcome: Outcome)] = []
+    public private(set) var answers: [(card: String, outcome: GestureKind)] = []
     public private(set) var warned = false
 
     private let cards: [String]
@@ -130,11 +130,10 @@ public struct RoundMachine: Sendable {
     public mutating func gesture(_ kind: GestureKind, at t: Double) -> [Timed] {
         var out = advance(to: t)
         guard state == .playing, let card = current, played - cardShownAt >= minimumCardSeconds else { return out }
-        let outcome: Outcome = kind == .correct ? .correct : .pass
         let at = max(t, now)
-        answers.append((card, outcome))
-        if outcome == .pass { passedQueue.append(card) }
-        out.append(Timed(t: at, event: .answer(outcome, card)))
+        answers.append((card, kind))
+        if kind == .pass { passedQueue.append(card) }
+        out.append(Timed(t: at, event: .answer(kind, card)))
         if next == cards.count {
             // The deck is through: say so once, then the passed cards come back; with none left the round is over.
             next += 1
@@ -206,8 +205,8 @@ public struct RoundResult: Sendable, Equatable, Codable {
     public init(answers: [Answer]) { self.answers = answers }
     public struct Answer: Sendable, Equatable, Codable {
         public var card: String
-        public var outcome: RoundMachine.Outcome
-        public init(card: String, outcome: RoundMachine.Outcome) { self.card = card; self.outcome = outcome }
+        public var outcome: GestureKind
+        public init(card: String, outcome: GestureKind) { self.card = card; self.outcome = outcome }
     }
     public var answers: [Answer]
 

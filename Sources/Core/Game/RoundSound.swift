@@ -31,7 +31,7 @@ extension RoundMachine.Event {
         case .beep(3): .countdown3
         case .beep(2): .countdown2
         case .beep(1): .countdown1
-        case .answer(let outcome, _): RoundSound(gesture: outcome == .correct ? .correct : .pass)
+        case .answer(let kind, _): RoundSound(gesture: kind)
         case .warning: .warning
         case .timeUp: .timeUp
         default: nil

@@ -86,7 +86,7 @@ public struct GameSession {
     public private(set) var round: RoundMachine?
     public private(set) var deck: Deck?
     public private(set) var countdown: Int?
-    public private(set) var flash: (outcome: RoundMachine.Outcome, until: Double)?
+    public private(set) var flash: (outcome: GestureKind, until: Double)?
     public private(set) var pauseReason: RoundMachine.PauseReason?
     public private(set) var now = 0.0
     /// q in a round: the round is paused and the player asked whether to leave it (p/Enter: to the decks; j/Esc:
