@@ -23,7 +23,7 @@ public final class GameLoop {
     public var restore: () -> [Bool] = { [] }
     private let t0 = MonotonicClock.now()
     private var parser = KeyParser()
-    private var quit = false
+    var quit = false
     private var lastFrame = ""
     private var plain = PlainLog()
     private var stdinOpen = true
@@ -42,7 +42,9 @@ public final class GameLoop {
         self.onSettings = onSettings
     }
 
-    var now: Double { MonotonicClock.now() - t0 }
+    /// Seconds since the loop began; tests of the window loop drive it by hand.
+    var clock: (() -> Double)?
+    var now: Double { clock?() ?? MonotonicClock.now() - t0 }
 
     public func run(startDeck: String?) {
         if let startDeck, let effects = session.startRound(deckID: startDeck, at: now) { perform(effects) }
@@ -74,13 +76,13 @@ public final class GameLoop {
         present()
     }
 
-    private func keys(_ keys: [Key]) {
+    func keys(_ keys: [Key]) {
         let before = session.settings
         for k in keys { perform(session.key(k, at: now)) }
         if session.settings != before { onSettings(session.settings) }
     }
 
-    private func motion(_ messages: [MotionFeed.Message]) {
+    func motion(_ messages: [MotionFeed.Message]) {
         for m in messages {
             switch m {
             case .gesture(let kind, let arrival): perform(session.gesture(kind, at: now), arrival: arrival)
@@ -91,7 +93,7 @@ public final class GameLoop {
         }
     }
 
-    private func signals() {
+    func signals() {
         for sig in TerminalMode.pendingSignals() {
             switch sig {
             case SIGWINCH:
@@ -127,7 +129,7 @@ public final class GameLoop {
         if fullScreen || session.confirmingLeave { quit = true }
     }
 
-    private func perform(_ effects: [GameSession.Effect], arrival: UInt64? = nil) {
+    func perform(_ effects: [GameSession.Effect], arrival: UInt64? = nil) {
         for e in effects {
             switch e {
             case .sound(let name): sound?.play(name, arrival: arrival)

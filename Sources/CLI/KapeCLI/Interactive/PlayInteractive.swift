@@ -3,6 +3,7 @@ import Foundation
 import Game
 import GameScreens
 import GameRuntime
+import GameWindow
 import Motion
 import MotionDevices
 import Glibc
@@ -17,7 +18,9 @@ extension Play {
         let all = try decks.load()
         let store = LocalStore.warning(path: LocalStore.defaultPath())
         let locked = all.map { $0.isLocked(in: store) }
-        let fullScreen = TerminalMode.canDrawFullScreen
+        // The window when asked, or when a display is there and the terminal is not asked for.
+        let windowed = window || (!tui && GameWindowHost.displayNamed)
+        let fullScreen = windowed || TerminalMode.canDrawFullScreen
         // Plain lines have no browser: a round of the named deck, else of the first open one.
         let startDeck = deck ?? (fullScreen ? nil : all.indices.first { !locked[$0] }.map { all[$0].id })
         if let id = startDeck {
@@ -48,7 +51,6 @@ extension Play {
                 soundMessage = "no sound: \(error)"
             }
         }
-        if !fullScreen, let soundMessage { Console.err("kape: \(soundMessage)\n") }
 
         let seed = self.seed
         nonisolated(unsafe) var progressError: String?
@@ -58,7 +60,20 @@ extension Play {
         }
         session.notice = soundNote
         session.entitlementsPath = LocalStore.defaultPath()
-        let loop = GameLoop(session: session, feed: feed, sound: sound, rumble: rumble, fullScreen: fullScreen,
+        // The window opens before anything else is started, so a missing display or font is said at once.
+        var host: GameWindowHost?
+        if windowed {
+            do {
+                host = try GameWindowHost(size: try size.map(Self.parseSize), fontPath: try Self.windowFont())
+            } catch let e as WindowError {
+                // Asked for: an error. Chosen because $DISPLAY was set: the terminal, saying why.
+                guard !window, TerminalMode.canDrawFullScreen else { feed?.shutdown(); throw InputError(e.description) }
+                Console.err("kape: \(e.description); playing in the terminal\n")
+            }
+        }
+        let terminalFullScreen = host == nil && TerminalMode.canDrawFullScreen
+        if host == nil && !terminalFullScreen, let soundMessage { Console.err("kape: \(soundMessage)\n") }
+        let loop = GameLoop(session: session, feed: feed, sound: sound, rumble: rumble, fullScreen: terminalFullScreen,
                             onFinished: { deck, result, shown in
                                 let stamp = ISO8601DateFormatter().string(from: Date())
                                 history.value.append(.init(deck: deck, seed: seed ?? 0, finished: stamp, result: result, shown: shown))
@@ -69,14 +84,24 @@ extension Play {
                             },
                             onSettings: { Self.saveSettings($0, settingsPath) })
         loop.restore = { all.map { $0.isLocked(in: LocalStore(path: LocalStore.defaultPath())) } }
-        if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
+        if host == nil && isatty(0) == 1 { TerminalMode.enter(screen: terminalFullScreen) }
         let started = MonotonicClock.nanos()
         // With -v, who had the CPU during each xrun (a 4 ms sampler on an ordinary thread).
         let witness = verbose ? sound.flatMap { SchedulerWitness.watching($0.engine, expectedSeconds: 600) } : nil
         // SIGINT and SIGTERM end the loop like q does, so the sound file is finished (its header written).
         TerminalMode.catchQuitSignals()
-        loop.run(startDeck: startDeck)
-        TerminalMode.leave()
+        if let host {
+            let front = WindowFront(loop: loop, host: host)
+            front.run(startDeck: startDeck)
+            host.close()
+            if latency {
+                let f = Percentiles(front.gestureToFrame.map { Double($0) / 1e6 })
+                Console.err("kape: gesture-to-frame through the window (\(host.driver)): \(front.gestureToFrame.count) frames, ms p50 \(fixed(f.p50, 3)) p99 \(fixed(f.p99, 3)) max \(fixed(f.max, 3))\n")
+            }
+        } else {
+            loop.run(startDeck: startDeck)
+            TerminalMode.leave()
+        }
         feed?.shutdown()
         let records = sound?.finish() ?? []
         witness?.stop()

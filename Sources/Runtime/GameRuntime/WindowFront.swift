@@ -1,0 +1,96 @@
+import Game
+import GameScreens
+import GameWindow
+import Glibc
+import MotionDevices
+import Platform
+import Terminal
+import TerminalUI
+import WindowLayout
+
+/// The game in a window: the same `GameLoop` (session, effects, sound, motion, signals), with SDL's events for
+/// keys and the window's renderer for frames. Waits in poll(2) on the motion feed and the signal pipe, so a
+/// gesture wakes it at once; SDL's own queue (keyboard, gamepad, touch, window) is read every `slice` while a round
+/// runs and a little less often in menus. A frame is laid out and drawn only when what it shows changed.
+public final class WindowFront {
+    public let loop: GameLoop
+    public let host: GameWindowHost
+    private var drawn = ""
+    public private(set) var scene: Scene?
+    /// Every frame drawn, by name, in order (tests; bounded).
+    public private(set) var history: [SceneName] = []
+    /// Gesture arrival → frame submitted, in nanoseconds (motion gestures; bounded).
+    public private(set) var gestureToFrame: [UInt64] = []
+    private var pendingArrival: UInt64?
+    static let recordLimit = 100_000
+
+    public init(loop: GameLoop, host: GameWindowHost) {
+        self.loop = loop
+        self.host = host
+    }
+
+    public func run(startDeck: String?) {
+        if let startDeck, let effects = loop.session.startRound(deckID: startDeck, at: loop.now) { loop.perform(effects) }
+        for name in host.controllerNames { loop.session.notice = "Kontrolluesi: " + name }
+        while !loop.quit { step(wait: true) }
+    }
+
+    /// One turn: inputs, time, the frame if it changed. `wait`: sleep until an input or the next change first.
+    public func step(wait: Bool) {
+        if wait {
+            let active = loop.session.screen == .round && loop.session.round?.state != .paused
+            let slice: Int32 = active || loop.session.flash != nil ? 4 : 12
+            var fds = [pollfd(fd: loop.feed?.fd ?? -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: TerminalMode.signalFD, events: Int16(POLLIN), revents: 0)]
+            let n = poll(&fds, 2, slice)
+            if n > 0 {
+                if fds[0].revents != 0, let feed = loop.feed {
+                    let messages = feed.take()
+                    for case .gesture(_, let arrival) in messages { pendingArrival = pendingArrival ?? arrival }
+                    loop.motion(messages)
+                }
+                if fds[1].revents != 0 { loop.signals() }
+            }
+        }
+        for input in host.pending() { handle(input) }
+        loop.perform(loop.session.tick(at: loop.now))
+        present()
+    }
+
+    func handle(_ input: WindowInput) {
+        switch input {
+        case .key(let k): loop.keys([k])
+        case .tap(let x, let y):
+            guard let target = scene?.target(x: x, y: y) else { return }
+            loop.keys(TouchKeys.keys(for: target, in: loop.session))
+        case .back:
+            // Back from a notice (the VIP panel) first, then from the screen.
+            if loop.session.screen == .browser, loop.session.notice != nil { loop.session.notice = nil } else { loop.keys([.escape]) }
+        case .redraw: drawn = ""
+        case .quit:
+            // The window closed or its display went away: the round stops where it is, nothing is lost.
+            loop.perform(loop.session.interrupt(.suspended, at: loop.now))
+            loop.quit = true
+        case .controllerAdded(let name):
+            if loop.session.screen != .round { loop.session.notice = "Kontrolluesi: " + name }
+        case .controllerRemoved(let name):
+            loop.session.notice = "Kontrolluesi u shkëput: " + name
+            if loop.session.input == .keyboard { loop.perform(loop.session.interrupt(.deviceLost, at: loop.now)) }
+        }
+    }
+
+    private func present() {
+        let key = TouchKeys.signature(loop.session) + "|\(host.width)x\(host.height)"
+        guard key != drawn else { pendingArrival = nil; return }
+        drawn = key
+        let s = WindowLayout.scene(loop.session, width: host.width, height: host.height, measure: host.painter)
+        host.present(s)
+        if let arrival = pendingArrival {
+            // Only a gesture that changed the screen counts: one dropped in a flash's lock-out shows nothing.
+            pendingArrival = nil
+            if gestureToFrame.count < Self.recordLimit { gestureToFrame.append(MonotonicClock.nanos() &- arrival) }
+        }
+        scene = s
+        if history.count < Self.recordLimit { history.append(s.name) }
+    }
+}
