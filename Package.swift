@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "LessonPlayback", "Game", "GameScreens",
                                                          "TerminalUI", "Platform", "TextFormat", "Reports", "TestSupport"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "GameScreens", "Raster", "Motion", "TerminalUI", "TextFormat"]),
-        .testTarget(name: "WindowTests", dependencies: ["WindowLayout", "GameWindow", "GameRuntime", "GameScreens", "Game", "Motion",
+        .testTarget(name: "WindowTests", dependencies: ["WindowLayout", "GameWindow", "CSDL2", "GameRuntime", "GameScreens", "Game", "Motion",
                                                         "Raster", "TerminalUI", "Platform", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP", "Platform"]),

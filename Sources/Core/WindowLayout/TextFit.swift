@@ -11,18 +11,21 @@ public enum TextFit {
 
     public static func fit(_ text: String, in box: Box, maxPoints: Int, measure: TextMeasure) -> Fitted {
         let top = max(minPoints, min(maxPoints, box.h))
-        var lo = minPoints, hi = top, best: [String]? = nil, bestPoints = minPoints
-        while lo <= hi {
-            let mid = (lo + hi) / 2
-            if let lines = wrap(text, points: mid, box: box, measure: measure) {
-                best = lines
-                bestPoints = mid
-                lo = mid + 1
-            } else {
-                hi = mid - 1
+        // Whole words first; a word broken between lines only when no size keeps every word whole.
+        for breaking in [false, true] {
+            var lo = minPoints, hi = top, best: [String]? = nil, bestPoints = minPoints
+            while lo <= hi {
+                let mid = (lo + hi) / 2
+                if let lines = wrap(text, points: mid, box: box, measure: measure, breakWords: breaking) {
+                    best = lines
+                    bestPoints = mid
+                    lo = mid + 1
+                } else {
+                    hi = mid - 1
+                }
             }
+            if let best { return Fitted(lines: best, points: bestPoints) }
         }
-        if let best { return Fitted(lines: best, points: bestPoints) }
         return Fitted(lines: cut(text, points: minPoints, box: box, measure: measure), points: minPoints)
     }
 
@@ -47,7 +50,7 @@ public enum TextFit {
     }
 
     /// The lines of `text` at `points` if they fit the box, else nil.
-    static func wrap(_ text: String, points: Int, box: Box, measure: TextMeasure) -> [String]? {
+    static func wrap(_ text: String, points: Int, box: Box, measure: TextMeasure, breakWords: Bool) -> [String]? {
         let lh = measure.lineHeight(points: points)
         guard lh <= box.h else { return nil }
         let maxLines = box.h / lh
@@ -59,6 +62,7 @@ public enum TextFit {
             if !line.isEmpty { lines.append(line); line = "" }
             if measure.width(word, points: points) <= box.w { line = word; continue }
             // Wider than the box alone: break it between characters.
+            guard breakWords else { return nil }
             for c in word {
                 let more = line + String(c)
                 if measure.width(more, points: points) <= box.w || line.isEmpty {

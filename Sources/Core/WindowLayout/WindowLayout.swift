@@ -187,7 +187,7 @@ public enum WindowLayout {
         if warning && flash == nil {
             // The last ten seconds: a red band the whole room sees.
             let band = full.rows(0.11, 0.23)
-            scene.shapes.append(.fill(Box(x: 0, y: band.y, w: w, h: band.h), .red))
+            scene.shapes.append(.fill(band, .red))
             text(&scene, "⚠ 10 SEKONDA!", band.inset(max(1, band.h / 8)), .white, m)
             middle = full.rows(0.25, 0.92)
         }

@@ -11,6 +11,7 @@ public final class GameWindowHost {
     public private(set) var height: Int
     public let driver: String
     let window: OpaquePointer
+    public var windowForTests: OpaquePointer { window }
     let renderer: OpaquePointer
     public let painter: Painter
     private var controllers: [Int32: OpaquePointer] = [:]
