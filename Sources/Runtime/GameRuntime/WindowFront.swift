@@ -35,6 +35,12 @@ public final class WindowFront {
         while !loop.quit { step(wait: true) }
     }
 
+    // For `kape bench window`: drive the session as a player would, from outside the loop.
+    public func startRound(deckID: String) { loop.perform(loop.session.startRound(deckID: deckID, at: loop.now) ?? []) }
+    public var showsResults: Bool { loop.session.screen == .result }
+    public func press(_ key: Key) { loop.keys([key]) }
+    public var stopped: Bool { loop.quit || (loop.session.round?.state == .paused && loop.session.pauseReason == .traceEnded) }
+
     /// One turn: inputs, time, the frame if it changed. `wait`: sleep until an input or the next change first.
     public func step(wait: Bool) {
         if wait {
