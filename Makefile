@@ -7,7 +7,7 @@ APT_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev zlib1g-de
 	umockdev evemu-tools alsa-utils libasound2-plugins pulseaudio pulseaudio-utils sox mawk \
 	librsvg2-bin chromium python3-gi gir1.2-umockdev-1.0 espeak-ng flac tmux \
 	pipewire pipewire-bin wireplumber binutils libdbus-1-dev rtkit polkitd dbus-daemon dbus-bin \
-	libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core
+	libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core xvfb
 BUILD_FLAGS := -Xswiftc -warnings-as-errors
 KAPE := .build/release/kape
 PREFIX ?= /usr/local

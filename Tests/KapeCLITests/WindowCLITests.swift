@@ -49,4 +49,29 @@ import Testing
         #expect(window.status == 1)
         #expect(window.stderr.contains("no display for the window"), "\(window.stderr)")
     }
+
+    /// A real X server (Xvfb) that dies under the window: kape ends with a message, it does not hang. SIGKILL, as a
+    /// crash would: the test runner may leave SIGTERM blocked in its children.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb")))
+    func theDisplayGoingAwayEndsTheGameWithAMessage() throws {
+        let data = try TemporaryDirectory()
+        let display = Int.random(in: 150...250)
+        let script = """
+            d=\(display); err="$1"
+            Xvfb :$d -screen 0 640x480x24 -nolisten tcp >/dev/null 2>&1 & x=$!
+            i=0; until [ -S /tmp/.X11-unix/X$d ] || [ $i -ge 400 ]; do sleep 0.05; i=$((i+1)); done
+            DISPLAY=:$d SDL_RENDER_DRIVER=software timeout -s KILL 30 "$2" play --window -v --keyboard --no-sound --decks "$3" \\
+              2>"$err" </dev/null & k=$!
+            i=0; until grep -q "kape: window:" "$err" || [ $i -ge 400 ]; do sleep 0.05; i=$((i+1)); done
+            kill -KILL $x; wait $x
+            wait $k; echo "status=$?"
+            """
+        let r = try KapeRun.run(["-c", script, "sh", data.path("err"), KapeRun.binary, Self.repo("decks")],
+                                environment: ["XDG_DATA_HOME": data.path("data"), "XDG_RUNTIME_DIR": data.path("")],
+                                executable: "/bin/sh")
+        let err = (try? String(contentsOfFile: data.path("err"), encoding: .utf8)) ?? ""
+        #expect(err.contains("kape: window: x11"), "\(err)")
+        #expect(r.stdout.contains("status=1"), "\(r.stdout) \(err)")
+        #expect(err.contains("display went away"), "\(err)")
+    }
 }

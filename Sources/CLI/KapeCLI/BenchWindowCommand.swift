@@ -93,6 +93,8 @@ struct BenchWindow: ParsableCommand {
         let xruns = sound.map { s -> Int in _ = s.finish(); return Int(s.engine.xruns) }
         let ms = front.gestureToFrame.map { Double($0) / 1e6 }
         let p = Percentiles(ms)
+        let d = Percentiles(front.gestureDraws.map { Double($0) / 1e6 })
+        let over = ms.filter { $0 > 4 }.count
         var line = JSONLine()
         line.add("driver", host.driver)
         line.add("size", size)
@@ -103,11 +105,18 @@ struct BenchWindow: ParsableCommand {
         line.add("gesture_to_frame_ms_p50", p.p50, decimals: 3)
         line.add("gesture_to_frame_ms_p99", p.p99, decimals: 3)
         line.add("gesture_to_frame_ms_max", p.max, decimals: 3)
+        let slowest = front.gestureToFrame.indices.max { front.gestureToFrame[$0] < front.gestureToFrame[$1] }
+        let slowScreen = slowest.map { front.gestureFrames[$0].rawValue } ?? "-"
+        line.add("slowest_screen", slowScreen)
+        line.add("over_4ms", over)
+        line.add("draw_ms_p50", d.p50, decimals: 3)
+        line.add("draw_ms_p99", d.p99, decimals: 3)
         if let xruns { line.add("xruns", xruns) }
         Console.out(json ? line.text + "\n" : """
             window: \(host.driver), \(size)
             idle card: \(fixed(idleCPU, 2)) % of a core over \(fixed(idle, 1)) s (\(idleFrames) frames drawn)
-            gesture → frame submitted: \(ms.count) gestures, ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3))
+            gesture → frame submitted: \(ms.count) gestures, ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3)) (slowest: \(slowScreen)); \(over) over 4 ms
+            of which laying out, drawing and submitting the frame: ms p50 \(fixed(d.p50, 3)) p99 \(fixed(d.p99, 3))
             \(xruns.map { "xruns while drawing: \($0)\n" } ?? "")
             """)
     }

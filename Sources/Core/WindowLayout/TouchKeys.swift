@@ -1,3 +1,4 @@
+import Game
 import GameScreens
 import TerminalUI
 
@@ -26,11 +27,30 @@ public enum TouchKeys {
     }
 
     /// What the session shows that a redraw depends on, beyond the window's size: equal keys draw equal frames.
-    public static func signature(_ s: GameSession) -> String {
+    /// Compared on every wake-up of the loop (hundreds a second), so plain fields, no text built.
+    public struct Signature: Equatable {
+        var name: SceneName
+        var countdown: Int?
+        var card: String?
+        var answers: Int
+        var seconds: Int
+        var selected: Int
+        var settingsSelected: Int
+        var resultSelected: Int
+        var settings: GameSettings
+        var notice: String?
+        var confirmingLeave: Bool
+        var pauseReason: RoundMachine.PauseReason?
+        var locked: [Bool]
+        var input: InputSource
+    }
+
+    public static func signature(_ s: GameSession) -> Signature {
         let r = s.round
-        let seconds = r.map { Int(saturating: $0.remaining.rounded(.up)) } ?? -1
-        return "\(WindowLayout.name(s).rawValue)|\(s.countdown ?? -1)|\(r?.current ?? "")|\(r?.result.answers.count ?? 0)|"
-            + "\(r?.result.score ?? 0)|\(seconds)|\(s.selected)|\(s.settingsSelected)|\(s.resultSelected)|\(s.settings.sound)|"
-            + "\(s.settings.rumble)|\(s.notice ?? "")|\(s.confirmingLeave)|\(String(describing: s.pauseReason))|\(s.locked)|\(s.input)"
+        return Signature(name: WindowLayout.name(s), countdown: s.countdown, card: r?.current, answers: r?.answers.count ?? 0,
+                         seconds: r.map { Int(saturating: $0.remaining.rounded(.up)) } ?? -1, selected: s.selected,
+                         settingsSelected: s.settingsSelected, resultSelected: s.resultSelected, settings: s.settings,
+                         notice: s.notice, confirmingLeave: s.confirmingLeave, pauseReason: s.pauseReason, locked: s.locked,
+                         input: s.input)
     }
 }

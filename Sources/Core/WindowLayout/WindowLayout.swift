@@ -49,6 +49,11 @@ public enum WindowLayout {
         scene.shapes += TextFit.shapes(t, in: box, maxPoints: max ?? box.h, colour: colour, measure: m, centred: centred)
     }
 
+    /// The largest size at which every (text, box) fits: buttons of a row in one size.
+    static func uniform(_ items: [(String, Box)], _ m: TextMeasure) -> Int {
+        items.map { TextFit.fit($0.0, in: $0.1, maxPoints: $0.1.h, measure: m).points }.min() ?? TextFit.minPoints
+    }
+
     /// A button or tile: a border (neon when chosen) around a panel.
     static func tile(_ scene: inout Scene, _ box: Box, chosen: Bool) {
         let border = max(1, min(box.w, box.h) / 25)
@@ -77,11 +82,20 @@ public enum WindowLayout {
         let tileH = min((area.h - gap * (rows - 1)) / max(1, rows), tileW)
         let chosenRow = s.selected < n ? s.selected / columns : 0
         let firstRow = (chosenRow / rows) * rows
-        for i in 0..<n where i / columns >= firstRow && i / columns < firstRow + rows {
-            let col = i % columns, row = i / columns - firstRow
-            let box = Box(x: area.x + col * (tileW + gap), y: area.y + row * (tileH + gap), w: tileW, h: tileH)
-            deckTile(&scene, s, i, box, m)
-            scene.targets.append((box, .entry(i)))
+        let visible = (0..<n).filter { $0 / columns >= firstRow && $0 / columns < firstRow + rows }
+        func box(_ i: Int) -> Box {
+            Box(x: area.x + (i % columns) * (tileW + gap), y: area.y + (i / columns - firstRow) * (tileH + gap), w: tileW, h: tileH)
+        }
+        // One size for every tile's title and one for the details, the largest all of them fit: tiles look alike.
+        var sizes = (title: Int.max, details: Int.max)
+        for i in visible {
+            let parts = tileParts(s, i, box(i), m)
+            sizes.title = min(sizes.title, TextFit.fit(parts.title, in: parts.titleBox, maxPoints: parts.titleBox.h, measure: m).points)
+            sizes.details = min(sizes.details, TextFit.fit(parts.details, in: parts.detailsBox, maxPoints: parts.detailsBox.h, measure: m).points)
+        }
+        for i in visible {
+            deckTile(&scene, s, i, box(i), m, sizes: sizes)
+            scene.targets.append((box(i), .entry(i)))
         }
         if rowsNeeded > rows {
             text(&scene, "\(firstRow / rows + 1)/\((rowsNeeded + rows - 1) / rows)", full.rows(0.74, 0.77), .grey, m)
@@ -91,33 +105,43 @@ public enum WindowLayout {
         let menu = full.rows(0.78, 0.87)
         let items = GameSession.menuItems
         let bw = (menu.w - gap * (items.count - 1)) / items.count
+        let menuBoxes = items.indices.map { Box(x: menu.x + $0 * (bw + gap), y: menu.y, w: bw, h: menu.h) }
+        let menuPoints = uniform(zip(items, menuBoxes.map { $0.inset(max(2, $0.h / 5)) }).map { ($0, $1) }, m)
         for (j, item) in items.enumerated() {
-            let box = Box(x: menu.x + j * (bw + gap), y: menu.y, w: bw, h: menu.h)
+            let box = menuBoxes[j]
             let chosen = s.selected == n + j
             tile(&scene, box, chosen: chosen)
-            text(&scene, item, box.inset(max(2, box.h / 5)), chosen ? .neon : .white, m)
+            text(&scene, item, box.inset(max(2, box.h / 5)), chosen ? .neon : .white, m, max: menuPoints)
             scene.targets.append((box, .entry(n + j)))
         }
         let help = inputLine(s.input)
         text(&scene, help, full.rows(0.89, 1), .grey, m, max: h / 30)
         if vipNotice(s) { vipPanel(&scene, s, full, m) } else if let notice = s.notice {
             scene.shapes.append(.fill(full.rows(0.89, 1), .black))
-            text(&scene, notice, full.rows(0.89, 1), .orange, m, max: h / 30)
+            text(&scene, renderable(notice, m), full.rows(0.89, 1), .orange, m, max: h / 30)
         }
         return scene
     }
 
-    static func deckTile(_ scene: inout Scene, _ s: GameSession, _ i: Int, _ box: Box, _ m: TextMeasure) {
+    static func tileParts(_ s: GameSession, _ i: Int, _ box: Box, _ m: TextMeasure)
+        -> (title: String, titleBox: Box, details: String, detailsBox: Box, inner: Box) {
         let deck = s.decks[i]
+        let inner = box.inset(max(2, min(box.w, box.h) / 12))
+        let title = renderable(m.renders(deck.icon) ? deck.icon + " " + deck.title : deck.title, m)
+        let difficulty = renderable(deck.difficulty, m)
+        let details = "\(deck.cards.count) karta" + (difficulty.isEmpty ? "" : " · " + difficulty)
+        return (title, s.locked[i] ? inner.rows(0.22, 0.6) : inner.rows(0, 0.55), details, inner.rows(0.62, 0.85), inner)
+    }
+
+    static func deckTile(_ scene: inout Scene, _ s: GameSession, _ i: Int, _ box: Box, _ m: TextMeasure,
+                         sizes: (title: Int, details: Int)) {
         let chosen = i == s.selected
         tile(&scene, box, chosen: chosen)
-        let inner = box.inset(max(2, min(box.w, box.h) / 12))
-        let title = m.renders(deck.icon) ? deck.icon + " " + deck.title : deck.title
-        let locked = s.locked[i]
-        let titleBox = locked ? inner.rows(0.22, 0.6) : inner.rows(0, 0.55)
-        text(&scene, title, titleBox, chosen ? .neon : .white, m)
-        text(&scene, "\(deck.cards.count) karta · \(deck.difficulty)", inner.rows(0.62, 0.85), .grey, m)
-        if locked {
+        let parts = tileParts(s, i, box, m)
+        let inner = parts.inner
+        text(&scene, parts.title, parts.titleBox, chosen ? .neon : .white, m, max: sizes.title)
+        text(&scene, parts.details, parts.detailsBox, .grey, m, max: sizes.details)
+        if s.locked[i] {
             // The lock and "VIP" in the top row, orange: a locked deck is seen before it is chosen.
             let row = inner.rows(0, 0.2)
             let side = row.h
@@ -137,7 +161,7 @@ public enum WindowLayout {
         let lockSide = inner.h / 5
         scene.shapes.append(.lock(Box(x: inner.x + (inner.w - lockSide) / 2, y: inner.y, w: lockSide, h: lockSide), .orange))
         text(&scene, "VIP · " + s.decks[s.selected].title, inner.rows(0.24, 0.42), .orange, m)
-        text(&scene, s.notice ?? "", inner.rows(0.46, 1), .white, m, max: inner.h / 9)
+        text(&scene, renderable(s.notice ?? "", m), inner.rows(0.46, 1), .white, m, max: inner.h / 9)
         scene.targets.append((box, .entry(s.selected)))
     }
 
@@ -152,10 +176,12 @@ public enum WindowLayout {
         let list = full.rows(0.18, 0.86).columns(w >= h ? 0.2 : 0.05, w >= h ? 0.8 : 0.95)
         let gap = margin(w, h)
         let bh = (list.h - gap * 2) / 3
+        let boxes = items.indices.map { Box(x: list.x, y: list.y + $0 * (bh + gap), w: list.w, h: bh) }
+        let points = uniform(zip(items, boxes.map { $0.inset(max(2, bh / 5)) }).map { ($0, $1) }, m)
         for (i, item) in items.enumerated() {
-            let box = Box(x: list.x, y: list.y + i * (bh + gap), w: list.w, h: bh)
+            let box = boxes[i]
             tile(&scene, box, chosen: i == s.settingsSelected)
-            text(&scene, item, box.inset(max(2, bh / 5)), i == s.settingsSelected ? .neon : .white, m)
+            text(&scene, item, box.inset(max(2, bh / 5)), i == s.settingsSelected ? .neon : .white, m, max: points)
             scene.targets.append((box, .setting(i)))
         }
         text(&scene, "↑↓ zgjidh · Enter/←→ ndrysho · Esc/B: Mbrapa", full.rows(0.9, 1), .grey, m, max: h / 30)
@@ -252,16 +278,27 @@ public enum WindowLayout {
 
         let buttons = full.rows(0.88, 1)
         let bw = (buttons.w - gap) / 2
-        for (k, label) in ["Luaj", "Mbrapa"].enumerated() {
-            let box = Box(x: buttons.x + k * (bw + gap), y: buttons.y, w: bw, h: buttons.h)
+        let labels = ["Luaj", "Mbrapa"]
+        let boxes = labels.indices.map { Box(x: buttons.x + $0 * (bw + gap), y: buttons.y, w: bw, h: buttons.h) }
+        let points = uniform(zip(labels, boxes.map { $0.inset(max(2, $0.h / 5)) }).map { ($0, $1) }, m)
+        for (k, label) in labels.enumerated() {
+            let box = boxes[k]
             tile(&scene, box, chosen: s.resultSelected == k)
-            text(&scene, label, box.inset(max(2, box.h / 5)), s.resultSelected == k ? .neon : .white, m)
+            text(&scene, label, box.inset(max(2, box.h / 5)), s.resultSelected == k ? .neon : .white, m, max: points)
             scene.targets.append((box, .resultButton(k)))
         }
         return scene
     }
 
     // MARK: words
+
+    /// Menu text without the characters the font cannot draw (🔒 in a notice: the padlock is drawn beside it).
+    /// Cards keep theirs: a box is better than a card missing its point.
+    static func renderable(_ text: String, _ m: TextMeasure) -> String {
+        guard !m.renders(text) else { return text }
+        let kept = text.split(separator: " ").map { word in String(word.filter { m.renders(String($0)) }) }
+        return kept.filter { !$0.isEmpty }.joined(separator: " ")
+    }
 
     static func inputLine(_ input: InputSource) -> String {
         switch input {

@@ -1,7 +1,13 @@
 import CSDL2
 import Glibc
+import Synchronization
 import TerminalUI
 import WindowLayout
+
+/// Set while a window is open: Xlib ends the process from inside SDL when the X server goes away, and the exit
+/// handler then says why instead of leaving only Xlib's "XIO: fatal IO error".
+private let windowOpen = Atomic<Bool>(false)
+private let exitNoteInstalled = Atomic<Bool>(false)
 
 /// The game's window: full screen on X11, Wayland or KMSDRM (as SDL picks), or a window of a given size on the
 /// dummy/offscreen drivers for tests. Turns SDL's events into `WindowInput`s and presents scenes. One thread only
@@ -71,9 +77,18 @@ public final class GameWindowHost {
         height = Int(oh)
         SDL_ShowCursor(SDL_DISABLE)
         if size == nil { SDL_DisableScreenSaver() }
+        windowOpen.store(true, ordering: .relaxed)
+        if !exitNoteInstalled.exchange(true, ordering: .relaxed) {
+            atexit {
+                guard windowOpen.load(ordering: .relaxed) else { return }
+                let note = "kape: the window's display went away; the game ended (a round in play was not saved)\n"
+                _ = note.withCString { write(2, $0, strlen($0)) }
+            }
+        }
     }
 
     public func close() {
+        windowOpen.store(false, ordering: .relaxed)
         for c in controllers.values { SDL_GameControllerClose(c) }
         controllers.removeAll()
         painter.close()

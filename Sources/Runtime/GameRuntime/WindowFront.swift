@@ -2,6 +2,7 @@ import Game
 import GameScreens
 import GameWindow
 import Glibc
+import Motion
 import MotionDevices
 import Platform
 import Terminal
@@ -15,12 +16,15 @@ import WindowLayout
 public final class WindowFront {
     public let loop: GameLoop
     public let host: GameWindowHost
-    private var drawn = ""
+    private var drawn: (TouchKeys.Signature, Int, Int)?
     public private(set) var scene: Scene?
     /// Every frame drawn, by name, in order (tests; bounded).
     public private(set) var history: [SceneName] = []
     /// Gesture arrival → frame submitted, in nanoseconds (motion gestures; bounded).
     public private(set) var gestureToFrame: [UInt64] = []
+    /// The screen each of those frames showed, and how long laying it out, drawing and submitting it took (ns).
+    public private(set) var gestureFrames: [SceneName] = []
+    public private(set) var gestureDraws: [UInt64] = []
     private var pendingArrival: UInt64?
     static let recordLimit = 100_000
 
@@ -63,6 +67,16 @@ public final class WindowFront {
         present()
     }
 
+    /// A new card is up: the two frames a gesture can bring next are laid out and their text rendered now, while
+    /// the players read the card, so the gesture's own frame is copies and fills only.
+    private func prepareFlashes() {
+        for kind in [GestureKind.correct, .pass] {
+            var probe = loop.session
+            _ = probe.gesture(kind, at: loop.now)
+            host.painter.prepare(WindowLayout.scene(probe, width: host.width, height: host.height, measure: host.painter))
+        }
+    }
+
     func handle(_ input: WindowInput) {
         switch input {
         case .key(let k): loop.keys([k])
@@ -72,7 +86,7 @@ public final class WindowFront {
         case .back:
             // Back from a notice (the VIP panel) first, then from the screen.
             if loop.session.screen == .browser, loop.session.notice != nil { loop.session.notice = nil } else { loop.keys([.escape]) }
-        case .redraw: drawn = ""
+        case .redraw: drawn = nil
         case .quit:
             // The window closed or its display went away: the round stops where it is, nothing is lost.
             loop.perform(loop.session.interrupt(.suspended, at: loop.now))
@@ -86,17 +100,24 @@ public final class WindowFront {
     }
 
     private func present() {
-        let key = TouchKeys.signature(loop.session) + "|\(host.width)x\(host.height)"
-        guard key != drawn else { pendingArrival = nil; return }
+        let key = (TouchKeys.signature(loop.session), host.width, host.height)
+        if let drawn, drawn == key { pendingArrival = nil; return }
         drawn = key
+        let started = MonotonicClock.nanos()
         let s = WindowLayout.scene(loop.session, width: host.width, height: host.height, measure: host.painter)
         host.present(s)
         if let arrival = pendingArrival {
             // Only a gesture that changed the screen counts: one dropped in a flash's lock-out shows nothing.
             pendingArrival = nil
-            if gestureToFrame.count < Self.recordLimit { gestureToFrame.append(MonotonicClock.nanos() &- arrival) }
+            if gestureToFrame.count < Self.recordLimit {
+                let done = MonotonicClock.nanos()
+                gestureToFrame.append(done &- arrival)
+                gestureFrames.append(s.name)
+                gestureDraws.append(done &- started)
+            }
         }
         scene = s
         if history.count < Self.recordLimit { history.append(s.name) }
+        if s.name == .card || s.name == .warning { prepareFlashes() }
     }
 }

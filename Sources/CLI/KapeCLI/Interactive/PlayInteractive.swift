@@ -71,6 +71,7 @@ extension Play {
                 Console.err("kape: \(e.description); playing in the terminal\n")
             }
         }
+        if verbose, let host { Console.err("kape: window: \(host.driver) \(host.width)×\(host.height)\n") }
         let terminalFullScreen = host == nil && TerminalMode.canDrawFullScreen
         if host == nil && !terminalFullScreen, let soundMessage { Console.err("kape: \(soundMessage)\n") }
         let loop = GameLoop(session: session, feed: feed, sound: sound, rumble: rumble, fullScreen: terminalFullScreen,
