@@ -1,27 +1,44 @@
 # The two commands: `make run` (set-up, build, the main job on its embedded default) and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-# Debian packages: C libraries for the shims, and the real parts the tests drive (umockdev, ALSA plugins, PulseAudio,
-# PipeWire with WirePlumber).
-APT_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev zlib1g-dev \
-	umockdev evemu-tools alsa-utils libasound2-plugins pulseaudio pulseaudio-utils sox mawk \
+# Debian packages, in three sets. Build: the C libraries' -dev packages (pkg-config finds them) and binutils (strip).
+# Run time: what the installed binary links (also what `make deb` declares; dpkg-shlibdeps works it out, a test
+# checks both agree) and the words' data (FreeDict German–English, Hunspell's German). Test: the real parts the
+# tests drive (umockdev, ALSA plugins, PulseAudio, PipeWire with WirePlumber, tmux …) and dpkg-dev for the package.
+# `make install` and `make run` need the first two only.
+BUILD_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev zlib1g-dev libdbus-1-dev nettle-dev binutils \
+	libhunspell-dev libespeak-ng-dev libuchardet-dev libsdl2-dev libsdl2-ttf-dev
+RUNTIME_PACKAGES := libevdev2 libasound2 libsndfile1 zlib1g libdbus-1-3 libnettle8 libhogweed6 \
+	libhunspell-1.7-0 libespeak-ng1 libuchardet0 libsdl2-2.0-0 libsdl2-ttf-2.0-0 dict-freedict-deu-eng hunspell-de-de \
+	fonts-dejavu-core
+TEST_PACKAGES := umockdev evemu-tools alsa-utils libasound2-plugins pulseaudio pulseaudio-utils sox mawk \
 	librsvg2-bin chromium python3-gi gir1.2-umockdev-1.0 espeak-ng flac tmux \
-	pipewire pipewire-bin wireplumber binutils libdbus-1-dev rtkit polkitd dbus-daemon dbus-bin \
-	libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core xvfb
+	pipewire pipewire-bin wireplumber rtkit polkitd dbus-daemon dbus-bin dpkg-dev xvfb
 BUILD_FLAGS := -Xswiftc -warnings-as-errors
 KAPE := .build/release/kape
 PREFIX ?= /usr/local
 SHARE = $(DESTDIR)$(PREFIX)/share
+STRIP ?= strip
+VERSION := $(shell sed -n 's/^let kapeVersion = "\(.*\)"/\1/p' Sources/CLI/KapeCLI/Version.swift)
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DEB_ROOT ?= $(CURDIR)/.build/deb/kape
+DEB ?= .build/kape_$(VERSION)_$(DEB_ARCH).deb
+DEB_COMPRESSION ?= xz
 
-.PHONY: run test deps build release install install-files uninstall fuzz bench clean
+.PHONY: run test deps deps-build build release install install-files uninstall deb deb-files fuzz bench clean
 
-# PipeWire's ALSA plugin is unpacked from its .deb into .build (Debian 12's pipewire-alsa removes pulseaudio).
-deps:
-	@scripts/ensure-deps.sh $(APT_PACKAGES)
+# What building and running need; nothing a test needs.
+deps-build:
+	@scripts/ensure-deps.sh $(BUILD_PACKAGES) $(RUNTIME_PACKAGES)
+
+# Everything, for the tests. PipeWire's ALSA plugin is unpacked from its .deb into .build (Debian 12's
+# pipewire-alsa removes pulseaudio, so it is never installed).
+deps: deps-build
+	@scripts/ensure-deps.sh $(TEST_PACKAGES)
 	@scripts/pipewire-alsa-plugin.sh .build/pipewire-alsa >/dev/null
 
 # The Swift runtime and Foundation linked in (--static-swift-stdlib): the installed kape runs without the toolchain.
-release: deps
+release: deps-build
 	$(SWIFT) build -c release --product kape $(BUILD_FLAGS) --static-swift-stdlib
 
 # The demo round's gestures, then the game: full screen on a terminal (first motion device, else the keyboard;
@@ -42,9 +59,10 @@ test: deps release
 install: release
 	$(MAKE) install-files
 
-# What install copies, without building (KAPE=… names the binary; the tests use it).
+# What install copies, without building (KAPE=… names the binary; the tests use it). The binary is stripped of
+# its symbol tables (84 → 62 MB); Swift's reflection metadata stays.
 install-files:
-	install -Dm755 $(KAPE) $(DESTDIR)$(PREFIX)/bin/kape
+	install -Dm755 -s --strip-program=$(STRIP) $(KAPE) $(DESTDIR)$(PREFIX)/bin/kape
 	rm -rf $(SHARE)/kape/decks $(SHARE)/kape/sounds $(SHARE)/kape/lessons
 	mkdir -p $(SHARE)/kape $(SHARE)/bash-completion/completions $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
 	cp -R decks sounds lessons $(SHARE)/kape/
@@ -56,6 +74,21 @@ install-files:
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/kape $(SHARE)/kape $(SHARE)/bash-completion/completions/kape \
 	  $(SHARE)/zsh/site-functions/_kape $(SHARE)/fish/vendor_completions.d/kape.fish
+
+# `make deb`: a Debian package of what install puts under /usr, its Depends worked out by dpkg-shlibdeps from the
+# libraries the binary links; `apt install ./.build/kape_*.deb` installs it with them.
+deb: release
+	@scripts/ensure-deps.sh dpkg-dev
+	$(MAKE) deb-files
+
+# The package from an existing binary (KAPE=…, DEB=… name the input and output; the tests use them).
+deb-files:
+	rm -rf $(DEB_ROOT)
+	$(MAKE) install-files DESTDIR=$(DEB_ROOT) PREFIX=/usr
+	mkdir -p $(DEB_ROOT)/DEBIAN
+	scripts/deb-control.sh $(DEB_ROOT) $(VERSION) $(DEB_ARCH) > $(DEB_ROOT)/DEBIAN/control
+	dpkg-deb --root-owner-group -Z$(DEB_COMPRESSION) --build $(DEB_ROOT) $(DEB) >/dev/null
+	@echo "$(DEB)"
 
 fuzz: deps
 	$(MAKE) -C fuzz run SECONDS=$(or $(SECONDS),60)

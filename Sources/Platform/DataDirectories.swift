@@ -42,6 +42,15 @@ public enum DataDirectories {
         return searchPath(for: kind, environment: env, executable: executablePath()).first(where: isDirectory)
     }
 
+    /// Every directory of `kind` that exists, the first-found first: for data that adds up (decks: your own beside
+    /// the installed ones). An override or `$KAPE_<KIND>` is the only one.
+    public static func locateAll(_ kind: String, override: String?) -> [String] {
+        if let override { return [override] }
+        let env = environment()
+        if let v = env["KAPE_" + kind.uppercased()], !v.isEmpty { return [v] }
+        return searchPath(for: kind, environment: env, executable: executablePath()).filter(isDirectory)
+    }
+
     /// The search path of `kind` for this process, for messages.
     public static func searched(_ kind: String) -> [String] {
         searchPath(for: kind, environment: environment(), executable: executablePath())

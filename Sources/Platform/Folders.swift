@@ -30,3 +30,28 @@ public func makeFolders(_ path: String) throws(FileError) {
         guard mkdir(prefix, 0o755) == 0 || errno == EEXIST else { throw FileError(prefix, "cannot make the folder: \(errnoText(errno))") }
     }
 }
+
+/// The process's umask, read without changing it (`umask()` can only be read by setting it, which races with
+/// other threads creating files): /proc/self/status has it since Linux 4.7.
+public var currentUmask: mode_t {
+    let fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
+    if fd >= 0 {
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 8192)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            count += n
+        }
+        let text = String(decoding: bytes.prefix(count), as: UTF8.self)
+        if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+           let mask = mode_t(line.dropFirst(6).filter { $0 != " " && $0 != "\t" }, radix: 8) {
+            return mask
+        }
+    }
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+}

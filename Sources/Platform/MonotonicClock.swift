@@ -29,3 +29,12 @@ public enum MonotonicClock {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 }
+
+/// CLOCK_REALTIME, only where a device stamps its events with it (a node that refused CLOCK_MONOTONIC).
+public enum WallClock {
+    public static func micros() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec / 1000)
+    }
+}

@@ -1,4 +1,5 @@
 import CLinux
+import CSignalSafe
 import Glibc
 
 /// A file being written so that nothing is lost: either a temporary file created exclusively beside the target
@@ -15,9 +16,11 @@ public final class OutputFile {
     /// Open for writing (libsndfile writers take it through `sf_open_fd`).
     public private(set) var fd: Int32
     private let temp: String?
-    /// Written straight into a pipe or a device: nothing to rename, and nothing to remove on failure.
-    private let direct: Bool
+    /// Written straight into a pipe or a device: nothing to rename, and nothing to remove on failure (nor to seek in).
+    public let direct: Bool
     private var done = false
+    /// The temporary file's slot in the list SIGINT/SIGTERM/SIGHUP clean up (-1: none).
+    private var cleanupSlot: Int32 = -1
 
     /// A temporary file beside `path`; `commit()` moves it into place.
     public init(replacing path: String) throws(FileError) {
@@ -39,15 +42,38 @@ public final class OutputFile {
             default: throw FileError(path, "is a block device or a socket, expected a file, a pipe or /dev/null")
             }
         }
-        let (fd, name) = try Self.create(dir + "." + base + ".tmp-", suffix: "", for: path)
-        // mkostemps makes 0600: give the file the target's mode, or what a new file would get.
-        let mode = stat(path, &st) == 0 ? st.st_mode & 0o7777 : Self.defaultMode
+        let (fd, name, slot) = try Self.createRegistered(dir + "." + base + ".tmp-", for: path)
+        // Created 0600: give the file the target's mode (never world-writable), or what a new file gets.
+        let mode = stat(path, &st) == 0 ? st.st_mode & 0o7775 : Self.defaultMode
         fchmod(fd, mode)
         self.path = path
         self.fd = fd
         temp = name
         direct = false
+        cleanupSlot = slot
     }
+
+    /// A new temporary file `prefixXXXXXX`, its name registered for removal on a quit signal *before* it exists:
+    /// a signal between creating and registering it would leave it behind (mkostemps picks the name only as it
+    /// creates the file). Exclusive, never through a link, 0600.
+    private static func createRegistered(_ prefix: String, for path: String) throws(FileError) -> (Int32, String, Int32) {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let name = prefix + String(decoding: (0..<6).map { _ in letters[Int(random.next() % UInt64(letters.count))] }, as: UTF8.self)
+            let slot = kape_cleanup_register(name)
+            let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { return (fd, name, slot) }
+            let e = errno
+            kape_cleanup_release(slot)
+            if e != EEXIST { throw FileError(path, "cannot create a file there: \(errnoText(e))") }
+        }
+        throw FileError(path, "cannot create a file there: 100 temporary names taken")
+    }
+
+    /// From now on SIGINT, SIGTERM and SIGHUP remove every temporary file not yet committed before they end the
+    /// process (commands that handle these signals themselves replace this, and finish or discard their files).
+    public static func removeTemporariesOnQuitSignals() { kape_cleanup_install() }
 
     /// Opens an existing pipe or character device for writing. Non-blocking open: a pipe no one reads is an error,
     /// not a hang.
@@ -104,9 +130,11 @@ public final class OutputFile {
         fd = -1
         guard synced, closed else {
             if let temp, !direct { unlink(temp) }
+            kape_cleanup_release(cleanupSlot)
             throw FileError(path, "cannot write: \(errnoText(synced ? errno : syncErrno))")
         }
         guard let temp else { return }
+        defer { kape_cleanup_release(cleanupSlot) }
         guard rename(temp, path) == 0 else {
             let e = errno
             unlink(temp)
@@ -123,6 +151,7 @@ public final class OutputFile {
         done = true
         if fd >= 0 { close(fd); fd = -1 }
         if !direct { unlink(temp ?? path) }
+        kape_cleanup_release(cleanupSlot)
     }
 
     /// Writes `bytes` to `path` all or nothing.
@@ -136,11 +165,25 @@ public final class OutputFile {
         try write(Array(text.utf8), to: path)
     }
 
-    private static let defaultMode: mode_t = {
-        let mask = umask(0o022)
-        umask(mask)
-        return 0o666 & ~mask
-    }()
+    /// A new file is 0644 less what the umask takes away: user data is never group- or world-writable, even
+    /// under umask 000 (0666 let anyone on the machine rewrite the progress store).
+    public static var defaultMode: mode_t { 0o644 & ~currentUmask }
+
+    /// Removes the temporary files `OutputFile(replacing: path)` leaves when its process is killed (`.NAME.tmp-XXXXXX`).
+    /// Only for a caller that knows no one else is writing `path` now (the progress store, under its lock), or
+    /// with `olderThan` seconds for a file written without a lock (a live writer's file is younger).
+    public static func removeTemporaries(of path: String, olderThan age: Int? = nil) {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[...$0]) } ?? "./"
+        let prefix = "." + (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".tmp-"
+        for name in directoryNames(dir) ?? [] where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
+            guard name.utf8.suffix(6).allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }) else { continue }
+            var st = stat()
+            guard lstat(dir + name, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { continue }
+            if let age, Int(st.st_mtim.tv_sec) > time(nil) - age { continue }
+            unlink(dir + name)
+        }
+    }
 
     private static func create(_ prefix: String, suffix: String, for path: String) throws(FileError) -> (Int32, String) {
         var template = Array((prefix + "XXXXXX" + suffix).utf8CString)

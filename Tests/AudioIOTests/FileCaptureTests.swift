@@ -13,7 +13,7 @@ import Testing
         let sink = try AlsaSink(device: "kape_capture", request: SinkRequest(formats: [format]),
                                 configFile: fileCaptureConfig(dir, wav: wav))
         #expect(sink.info.format == format)
-        let engine = AudioEngine(sink: sink, bank: SoundBank(clips: clips))
+        let engine = try AudioEngine(sink: sink, bank: SoundBank(clips: clips))
         try trigger(engine)
         try engine.renderOffline(frames: frames)
         engine.finish()
@@ -30,7 +30,7 @@ import Testing
         let sink = try AlsaSink(device: "kape_capture", request: SinkRequest(formats: [format]),
                                 configFile: fileCaptureConfig(dir, wav: wav))
         #expect(sink.info.format == format)
-        let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [clip]))
+        let engine = try AudioEngine(sink: sink, bank: SoundBank(clips: [clip]))
         try engine.play(0, at: Int64(n))
         try engine.renderOffline(frames: 4_800)
         engine.finish()

@@ -11,7 +11,7 @@ import TestSupport
 @Suite(.serialized) struct SoundServerSinkTests {
     /// An engine with one short blip, started, past its first 0.2 s.
     private func playingBlips(_ sink: AlsaSink) throws -> AudioEngine {
-        let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [sine("blip", frequency: 880, seconds: 0.05, amplitude: 0.3)]))
+        let engine = try AudioEngine(sink: sink, bank: SoundBank(clips: [sine("blip", frequency: 880, seconds: 0.05, amplitude: 0.3)]))
         try engine.start()
         #expect(eventually(within: 3) { engine.framesWritten >= 9_600 })
         return engine
@@ -24,7 +24,7 @@ import TestSupport
             #expect(sink.info.rate == 48_000 && sink.info.periodFrames == 128)
             // Two periods asked; the pulse plugin insists on three.
             #expect(sink.info.bufferFrames == 256 || server == .pulse && sink.info.bufferFrames == 384, "\(sink.info)")
-            let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [sine("tone", frequency: 440, seconds: 2, amplitude: 0.3)]))
+            let engine = try AudioEngine(sink: sink, bank: SoundBank(clips: [sine("tone", frequency: 440, seconds: 2, amplitude: 0.3)]))
             let start = MonotonicClock.nanos()
             try engine.start()
             try engine.play(0)
@@ -130,7 +130,7 @@ import TestSupport
     func inducedUnderrunIsRecoveredCountedAndGrowsTheQueueWhenItRecurs(server: SoundServer, adaptive: Bool) throws {
         try server.with { config, _ in
             let sink = try AlsaSink(device: server.pcm, request: SinkRequest(adaptive: adaptive), configFile: config)
-            let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [sine("blip", frequency: 880, seconds: 0.05, amplitude: 0.3)]))
+            let engine = try AudioEngine(sink: sink, bank: SoundBank(clips: [sine("blip", frequency: 880, seconds: 0.05, amplitude: 0.3)]))
             let before = sink.info
             try engine.start()
             #expect(eventually(within: 3) { engine.framesWritten >= 4_800 })
@@ -186,7 +186,7 @@ import TestSupport
             #expect(last <= limit && last + sink.info.periodFrames > limit)
             #expect(sink.info.bufferFrames == last)
             // Still a working device at the larger size.
-            let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [sine("blip", frequency: 880, seconds: 0.05, amplitude: 0.3)]))
+            let engine = try AudioEngine(sink: sink, bank: SoundBank(clips: [sine("blip", frequency: 880, seconds: 0.05, amplitude: 0.3)]))
             try engine.start()
             #expect(eventually(within: 3) { engine.framesWritten >= 9_600 })
             engine.finish()
@@ -202,7 +202,7 @@ import TestSupport
         var stopped = false
         defer { if !stopped { _ = try? server.run(["stop", dir.path]) } }
         let sink = try AlsaSink(device: server.pcm, configFile: dir.file("asound.conf"))
-        let engine = AudioEngine(sink: sink, bank: SoundBank(clips: [sine("blip", frequency: 880, seconds: 0.05, amplitude: 0.3)]))
+        let engine = try AudioEngine(sink: sink, bank: SoundBank(clips: [sine("blip", frequency: 880, seconds: 0.05, amplitude: 0.3)]))
         try engine.start()
         #expect(eventually(within: 3) { engine.framesWritten >= 4_800 })
         try server.run(["stop", dir.path])

@@ -90,13 +90,19 @@ import Testing
         var s = session()
         _ = s.startRound(deckID: "mix-shqip", at: 0)
         let buffer = rows(FrameRenderer.render(s, columns: 80, rows: 24))
-        #expect(buffer.contains { $0.contains("Vendose në ballë") })
+        // With keys there is nothing to put on the forehead.
+        #expect(buffer.contains { $0.contains("Bëhu gati") } && !buffer.contains { $0.contains("ballë") })
         _ = s.tick(at: 3 + 49)
         #expect(!rows(FrameRenderer.render(s, columns: 80, rows: 24)).contains { $0.contains("10 SEKONDA") })
         _ = s.tick(at: 3 + 50.5)
         let late = FrameRenderer.render(s, columns: 80, rows: 24)
         #expect(rows(late).contains { $0.contains("10 SEKONDA") })
         #expect(late.contains("\u{1B}[38;2;228;30;32m⏱"))  // the timer turns red
+        // Then it counts down with the clock, to the last second.
+        _ = s.tick(at: 3 + 55.5)
+        #expect(rows(FrameRenderer.render(s, columns: 80, rows: 24)).contains { $0.contains("⚠ 5 SEKONDA!") })
+        _ = s.tick(at: 3 + 59.5)
+        #expect(rows(FrameRenderer.render(s, columns: 80, rows: 24)).contains { $0.contains("⚠ 1 SEKONDË!") })
     }
 
     @Test func browserShowsDecksLockAndKeyboardFallback() {
@@ -107,8 +113,8 @@ import Testing
         #expect(lines.contains { $0.contains("tastiera") && $0.contains("↓ e saktë") })
         _ = s.key(.down, at: 0)
         _ = s.key(.enter, at: 0)
-        #expect(s.screen == .browser)  // locked: no round
-        #expect(rows(FrameRenderer.render(s, columns: 100, rows: 30)).contains { $0.contains("është VIP. Për ta hapur") })
+        #expect(s.screen == .vip)  // locked: no round, the code screen
+        #expect(rows(FrameRenderer.render(s, columns: 100, rows: 30)).contains { $0.contains("kodin e hapjes") })
     }
 
     @Test func resultScreenListsEveryCardAndTheChoices() {

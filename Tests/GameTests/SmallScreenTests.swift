@@ -34,10 +34,11 @@ import Testing
             check("browser item \(i)", ["▶", "q: dil"])
             _ = s.key(.down, at: 0)
         }
-        _ = s.key(.enter, at: 0)  // the locked VIP deck: its notice
-        check("VIP notice", ["entitlements.json"])
+        _ = s.key(.enter, at: 0)  // the locked VIP deck: its code screen
+        check("VIP code screen", ["kodin e hapjes", "Esc: mbrapa"])
+        _ = s.key(.escape, at: 0)
         _ = s.startRound(deckID: "d1", at: 0)
-        check("countdown", ["Vendose", "q dil"])
+        check("countdown", ["Bëhu gati", "q dil"])
         _ = s.tick(at: 4)
         check("card", ["BYREK"])
         _ = s.key(.char("q"), at: 5)

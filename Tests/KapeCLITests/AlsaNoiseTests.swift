@@ -13,6 +13,6 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stderr.split(separator: "\n")
         #expect(!r.stderr.contains("ALSA lib"), "\(r.stderr)")
-        #expect(lines.count == 1 && lines[0].hasPrefix("kape: no sound card") && lines[0].contains("kape-no-such-card"), "\(r.stderr)")
+        #expect(lines.count == 1 && lines[0].hasPrefix("kape: no sound output") && lines[0].contains("kape-no-such-card"), "\(r.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Platform
 @testable import Motion
 
 /// `kape trace convert` through the built binary (`make test` exports KAPE_BIN), and the library underneath.
@@ -73,7 +74,7 @@ import Testing
         let r = try run(["trace", "convert", src, dir + "copy.events", "--to", "evemu"])
         #expect(r.status == 0, "\(r.stderr)")
         func events(_ path: String) throws -> [InputEvent] {
-            let f = try MappedFile(path: path)
+            let f = try MappedFile(path: path, as: .trace)
             var out: [InputEvent] = []
             try f.withBytes { try EvemuReader(bytes: $0, file: path).read(header: { _ in }, event: { _, m, t, c, v in
                 out.append(InputEvent(micros: m, type: t, code: c, value: v))

@@ -7,7 +7,8 @@ import Testing
 @Suite struct HelpAndCompletionTests {
     static let commands: [[String]] = [[], ["replay"], ["eval"], ["trace", "convert"], ["trace", "synth"], ["accuracy"],
         ["sound", "play"], ["bench", "latency"], ["decks"], ["play"], ["check"], ["dictate"], ["stats"], ["review"],
-        ["devices"], ["live"], ["record"], ["rumble"], ["stretch"], ["lessons"], ["shadow"], ["settings"], ["audio", "devices"]]
+        ["devices"], ["live"], ["record"], ["rumble"], ["stretch"], ["lessons"], ["shadow"], ["settings"], ["audio", "devices"],
+        ["word"], ["words", "list"], ["words", "export"], ["words", "remove"], ["transcript"]]
 
     @Test func helpParagraphsAreNotHardWrapped() throws {
         for command in Self.commands {

@@ -50,6 +50,9 @@ import Testing
                                               "--headless", "--seed", "7", "--device", "wav:" + tmp.path("p.wav")],
                                         environment: env, scratch: tmp)
         #expect(play.status == 0 && play.stdout.contains("Rezultati"), "\(play.stderr)")
+        // Words: the dictionary, Hunspell and espeak-ng from Debian's packages, through the installed binary.
+        let word = try InstalledRun.run(bin, ["word", "möchte", "--say", "--device", "wav:" + tmp.path("w.wav")], environment: env, scratch: tmp)
+        #expect(word.status == 0 && word.stdout.hasPrefix("möchte → mögen"), "\(word.stderr)")
         // It runs without the toolchain that built it: the Swift runtime and Foundation are linked in.
         let readelf = Process()
         readelf.executableURL = URL(fileURLWithPath: "/usr/bin/readelf")
@@ -81,13 +84,15 @@ import Testing
         #expect(none.status == 1)
         #expect(none.stderr.contains("no decks found") && none.stderr.contains(tmp.path("home/data/kape/decks"))
                 && none.stderr.contains("--decks"), "\(none.stderr)")
-        // $XDG_DATA_HOME/kape/decks comes first.
+        // $XDG_DATA_HOME/kape/decks adds to the installed decks; a deck with an installed one's id takes its place.
         let mine = tmp.path("home/data/kape/decks")
         try FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: true)
-        try #"{"id": "mine", "title": "Imja", "cards": ["Tirana", "Durrësi", "Shkodra"]}"#
+        try #"[{"id": "mine", "title": "Imja", "cards": ["Tirana", "Durrësi", "Shkodra"]}, {"id": "gurbet", "title": "Gurbeti im", "cards": ["Zvicra", "Gjermania"]}]"#
             .write(toFile: mine + "/mine.json", atomically: true, encoding: .utf8)
         let home = try InstalledRun.run(bin, ["decks"], environment: Self.environment(tmp, dataDirs: share), scratch: tmp)
-        #expect(home.stdout.contains("[mine]") && !home.stdout.contains("[mix-shqip]"), "\(home.stdout)\(home.stderr)")
+        #expect(home.stdout.contains("[mine]") && home.stdout.contains("[mix-shqip]"), "\(home.stdout)\(home.stderr)")
+        let gurbet = home.stdout.split(separator: "\n").filter { $0.contains("[gurbet]") }
+        #expect(gurbet.count == 1 && gurbet[0].contains("Gurbeti im"), "\(home.stdout)")
         // --decks overrides every directory.
         let option = try InstalledRun.run(bin, ["decks", "--decks", share + "/kape/decks"], environment: Self.environment(tmp), scratch: tmp)
         #expect(option.stdout.contains("[mix-shqip]") && !option.stdout.contains("[mine]"))

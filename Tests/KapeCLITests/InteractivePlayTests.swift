@@ -42,7 +42,7 @@ import Testing
         #expect(card.count >= 5)
         try pane.run(command(data))
 
-        let countdown = try pane.wait { $0.contains("Vendose në ballë") }
+        let countdown = try pane.wait { $0.contains("Bëhu gati") }
         #expect(countdown != nil, "no countdown")
         #expect(pane.alternateScreen)
         let playing = try pane.wait { screen in
@@ -51,8 +51,13 @@ import Testing
         }
         #expect(playing != nil, "the card never appeared in block letters: \((try? pane.capture()) ?? "")")
 
-        try pane.send("Down")
-        #expect(try pane.wait { $0.contains("Pikë: 1") } != nil, "the score did not count ↓")
+        // ↓ counts once the card has been on screen for a moment (a press before that is not an answer).
+        var counted = false
+        for _ in 0..<20 where !counted {
+            try pane.send("Down")
+            counted = try pane.wait(timeout: 2) { $0.contains("Pikë: 1") } != nil
+        }
+        #expect(counted, "the score did not count ↓")
         try pane.send("Up")
         try pane.send("q")
         #expect(try pane.wait { $0.contains("Ta lësh raundin?") } != nil, "q mid-round did not ask")
@@ -73,7 +78,7 @@ import Testing
         // swift test itself sets NO_COLOR: unset it for the coloured run.
         for noColor in [false, true] {
             try pane.run("clear; " + (noColor ? "export NO_COLOR=1; " : "unset NO_COLOR; ") + command(data))
-            #expect(try pane.wait { $0.contains("Vendose në ballë") || $0.contains("Pikë: 0") } != nil)
+            #expect(try pane.wait { $0.contains("Bëhu gati") || $0.contains("Pikë: 0") } != nil)
             #expect(pane.alternateScreen)
             let drawn = try pane.captureWithAttributes()
             #expect(drawn.contains("38;") == !noColor, "NO_COLOR \(noColor): \(drawn.prefix(300).debugDescription)")
@@ -91,7 +96,7 @@ import Testing
         let data = try TemporaryDirectory()
         let pane = try TmuxPane(columns: Self.columns, rows: Self.rows)
         try pane.run(command(data))
-        #expect(try pane.wait { $0.contains("Vendose në ballë") } != nil)
+        #expect(try pane.wait { $0.contains("Bëhu gati") } != nil)
         try pane.send("C-c")
         let after = try pane.wait(TmuxPane.exited)
         #expect(after?.contains("EXITED:130") == true, "\(after ?? "no exit")")
@@ -112,7 +117,7 @@ import Testing
         try pane.run("fg")
         #expect(try pane.wait { $0.contains("E pezulluar") } != nil, "after fg the round is shown paused: \((try? pane.capture()) ?? "")")
         try pane.send("Space")
-        #expect(try pane.wait { $0.contains("Vendose në ballë") } != nil, "space resumed without a fresh countdown")
+        #expect(try pane.wait { $0.contains("Bëhu gati") } != nil, "space resumed without a fresh countdown")
         try pane.send("q")
         #expect(try pane.wait { $0.contains("Ta lësh raundin?") } != nil)
         try pane.send("p")
@@ -138,7 +143,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(!text.contains("\u{1B}"))
-        #expect(text.hasPrefix("[buffer] Vendose në ballë\n3…\n"))
+        #expect(text.hasPrefix("[buffer] Bëhu gati: ↓ e saktë · ↑ kalo\n3…\n"), "\(text)")
         #expect(text.contains("[paused]"))
         #expect(text.contains("Rezultati: 0"))
     }

@@ -34,7 +34,7 @@ struct KapeRun {
         if input != nil { process.standardInput = inPipe }
         try process.run()
         if let input {
-            inPipe.fileHandleForWriting.write(Data(input.utf8))
+            writeToChild(inPipe, input)
             try inPipe.fileHandleForWriting.close()
         }
         // Both pipes at once (stderr on its own thread): a child that fills one pipe while the other is being
@@ -101,7 +101,7 @@ final class KapeChild {
         return true
     }
 
-    func send(_ line: String) { input.fileHandleForWriting.write(Data(line.utf8)) }
+    func send(_ line: String) { writeToChild(input, line) }
 
     func signal(_ sig: Int32) { kill(process.processIdentifier, sig) }
 
@@ -122,4 +122,25 @@ final class TemporaryDirectory {
     }
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
     deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Writes to a child's standard input; a child that has already exited (or never reads) makes the write fail with
+/// EPIPE instead of killing the whole test process with SIGPIPE (one failed test took every later one with it).
+/// SIGPIPE is blocked on this thread only while writing, and the one the write raised is taken off again.
+func writeToChild(_ pipe: Pipe, _ text: String) {
+    var pipeSignal = sigset_t(), old = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &old)
+    let fd = pipe.fileHandleForWriting.fileDescriptor
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { break }
+        bytes = bytes.dropFirst(n)
+    }
+    var now = timespec(tv_sec: 0, tv_nsec: 0)
+    while sigtimedwait(&pipeSignal, nil, &now) == SIGPIPE {}
+    pthread_sigmask(SIG_SETMASK, &old, nil)
 }

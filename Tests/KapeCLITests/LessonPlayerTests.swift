@@ -1,3 +1,4 @@
+import AudioDSP
 import AudioIO
 import Foundation
 import Lessons
@@ -48,6 +49,28 @@ import Testing
         for _ in 0..<60 { try p.step { if case .cue(let i, _, _) = $0 { changes.append(i) } } }
         #expect(changes == [3], "the highlight went straight to line 4 and stayed: \(changes)")
         #expect(p.heardTime > transcript.cues[3].start)
+    }
+
+    /// The word mode's speech goes into the silence of a pause through the lesson's own sink; lesson time stands.
+    @Test func speechPlaysIntoThePauseWithoutMovingTheLesson() throws {
+        let dir = try TemporaryDirectory()
+        let (p, _) = try player(dir, delay: 0)
+        try steps(p, 20)
+        try p.command(.pause) { _ in }
+        try steps(p, 40)  // the lesson's audio drained: silence from here
+        let before = p.heardTime, written = p.clock.framesWritten
+        let tone = (0..<2_000).map { Float(sin(Double($0) * 0.3)) * 0.5 }
+        p.speak(Clip(name: "word", rate: Self.rate, channels: 1, samples: tone))
+        #expect(p.speaking)
+        try steps(p, 40)
+        #expect(!p.speaking)
+        #expect(p.heardTime == before, "the lesson did not move")
+        p.sink.finish()
+        let out = try ClipFile.load(dir.path("out.wav"))
+        let spoken = out.samples[(written * out.channels)..<((written + 2_000) * out.channels)]
+        let peak = spoken.map(abs).max() ?? 0
+        #expect(peak > 0.45 && peak < 0.55, "\(peak)")
+        #expect(out.samples[((written + 2_100) * out.channels)..<((written + 2_500) * out.channels)].allSatisfy { $0 == 0 })
     }
 
     @Test func theLessonEndsWhenItsLastFrameIsHeardAndCanRestart() throws {
@@ -115,5 +138,37 @@ import Testing
 
     func plain(_ frame: String) -> [String] {
         frame.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression).components(separatedBy: "\r\n")
+    }
+}
+
+/// A lesson's channels reach the device by the engine's one rule (`ChannelMap`).
+@Suite struct LessonChannelTests {
+    /// Stereo in antiphase on a mono device: the channels' mean is silence. LessonPlayer's own rule took the left
+    /// channel alone and played the tone.
+    @Test func aStereoLessonOnAMonoDeviceIsMixedNotCut() throws {
+        let dir = try TemporaryDirectory()
+        let rate = 16_000
+        var samples: [Float] = []
+        for i in 0..<(rate * 2) {
+            let s = Float(0.5 * sin(2 * Double.pi * 440 * Double(i) / Double(rate)))
+            samples += [s, -s]
+        }
+        let audio = dir.path("stereo.wav")
+        let writer = try SoundFileWriter(path: audio, rate: rate, channels: 2)
+        try samples.withUnsafeBufferPointer { try writer.write($0.baseAddress!, frames: rate * 2) }
+        try writer.close()
+        let transcript = Transcript(cues: [Cue(id: "1", start: 0, end: 2, text: "Ton")])
+        var request = LessonPlayer.request(rate: rate, period: 256)
+        request.channels = 1
+        let out = dir.path("mono.wav")
+        let sink = try WavFileSink(path: out, request: request)
+        let player = try LessonPlayer(reader: SoundFileReader(path: audio), sink: sink, transcript: transcript, speed: 1, extraDelay: 0)
+        var steps = 0
+        while !player.ended && steps < 2_000 { try player.step { _ in }; steps += 1 }
+        sink.finish()
+        let clip = try ClipFile.load(out)
+        #expect(clip.channels == 1)
+        #expect(clip.samples.count > rate)
+        #expect(clip.samples.map(abs).max() ?? 1 < 0.001, "the antiphase channels cancel")
     }
 }

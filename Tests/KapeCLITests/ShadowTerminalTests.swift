@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `kape shadow` as a learner sees it, in a real pseudo-terminal (tmux): the highlighted line follows playback,
@@ -6,8 +7,12 @@ import Testing
 @Suite(.serialized) struct ShadowTerminalTests {
     static let columns = 90, rows = 16
 
-    func command(_ lesson: String, _ dir: TemporaryDirectory) -> String {
-        "trap 'true' INT; XDG_DATA_HOME=\(dir.url.path) \(KapeRun.binary) shadow \(lesson) --device wav:\(dir.path("out.wav")); echo EXITED:$?"
+    /// Into a WAV file, or with `config` (a private sound server's asound.conf) through its PCM: only a sound
+    /// device saves the place.
+    func command(_ lesson: String, _ dir: TemporaryDirectory, config: String? = nil) -> String {
+        let device = config.map { _ in "kape_pulse" } ?? "wav:" + dir.path("out.wav")
+        let alsa = config.map { "ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:\($0) " } ?? ""
+        return "trap 'true' INT; \(alsa)XDG_DATA_HOME=\(dir.url.path) \(KapeRun.binary) shadow \(lesson) --device \(device); echo EXITED:$?"
     }
 
     /// The row of the highlighted (heard) line: it starts with the ▶ marker.
@@ -23,10 +28,14 @@ import Testing
     }
 
     @Test func theHeardLineIsHighlightedAndTheKeysAct() throws {
+        try SoundServer.pulse.with { config, _ in try heardLineIsHighlightedAndTheKeysAct(config: config) }
+    }
+
+    func heardLineIsHighlightedAndTheKeysAct(config: String) throws {
         let dir = try TemporaryDirectory()
         let (lesson, transcript) = try ShadowFixture.folder(in: dir)
         let pane = try TmuxPane(columns: Self.columns, rows: Self.rows)
-        try pane.run(command(lesson, dir))
+        try pane.run(command(lesson, dir, config: config))
 
         let first = try pane.wait { self.highlighted($0)?.contains("phrase 0") == true }
         #expect(first != nil, "line 1 was never highlighted: \((try? pane.capture()) ?? "")")
@@ -57,16 +66,21 @@ import Testing
         #expect(!pane.alternateScreen)
         try pane.run("echo \"ST\"\"TY:$(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ,)\"")
         #expect(try pane.wait { $0.contains("STTY:") }?.contains("STTY:icanon,echo,") == true)
-        // Paused on the chosen line: that is the place saved.
+        // Paused on the chosen line: that is the place saved, and quitting said so and how to go on.
+        #expect(after?.contains("place saved: `kape shadow") == true, "\(after ?? "")")
         let saved = try #require(try savedPosition(dir))
         #expect(abs(saved - transcript.cues[3].start) < 0.001, "saved \(saved)")
     }
 
     @Test func ctrlCSavesThePlaceAndDiesOfTheSignal() throws {
+        try SoundServer.pulse.with { config, _ in try ctrlCSavesThePlace(config: config) }
+    }
+
+    func ctrlCSavesThePlace(config: String) throws {
         let dir = try TemporaryDirectory()
         let (lesson, _) = try ShadowFixture.folder(in: dir)
         let pane = try TmuxPane(columns: Self.columns, rows: Self.rows)
-        try pane.run(command(lesson, dir))
+        try pane.run(command(lesson, dir, config: config))
         #expect(try pane.wait { self.highlighted($0)?.contains("phrase 0") == true } != nil)
         try pane.send("C-c")
         let after = try pane.wait(TmuxPane.exited)

@@ -18,9 +18,10 @@ import Testing
         return (-1, bytes.count)
     }
 
-    /// SIGTERM or SIGINT mid-round: the loop ends as `q` would, the WAV is finished (its header tells the length
-    /// of the audio written), then the process dies of the signal as usual.
-    @Test(arguments: [SIGTERM, SIGINT])
+    /// SIGTERM, SIGINT or SIGHUP mid-round: the loop ends as `q` would, the WAV is finished (its header tells the
+    /// length of the audio written), then the process dies of the signal as usual (a lesson does the same; the
+    /// game used to exit 0 on SIGHUP).
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func playFinishesItsSoundFileOnASignal(sig: Int32) throws {
         let dir = try TemporaryDirectory()
         let wav = dir.path("round.wav")

@@ -31,19 +31,19 @@ import Testing
         let tmp = try TemporaryDirectory()
         let pane = try TmuxPane(columns: columns, rows: rows)
         try pane.run("\(environment(tmp)) \(KapeRun.binary) play --keyboard --decks \(Self.decks)")
-        let first = try pane.wait { $0.contains("▶") && $0.contains("Pa kartë zëri") }
+        let first = try pane.wait { $0.contains("▶") && $0.contains("Pa dalje zëri") }
         #expect(first != nil, "no selection or no sound notice at \(columns)×\(rows): \((try? pane.capture()) ?? "")")
         let screen = first ?? ""
         #expect(containsInOrder(screen, "Pa pajisje lëvizjeje: tastiera"), "keyboard notice missing: \(screen)")
-        #expect(screen.contains("kape-play") && screen.contains(".wav"), "the WAV file is not named: \(screen)")
-        // Down through three decks and three menu items: ▶ on screen every time, ending on "Dil".
-        for step in 1...5 {
+        #expect(containsInOrder(screen, "Pa dalje zëri: loja vazhdon pa zë"), "the no-sound notice is cut: \(screen)")
+        // Down through three decks and four menu items: ▶ on screen every time, ending on "Dil".
+        for step in 1...6 {
             try pane.send("Down")
-            let item = step < 3 ? nil : ["Cilësimet", "Rikthe Blerjet", "Dil"][step - 3]
+            let item = step < 3 ? nil : ["Cilësimet", "Rikthe Blerjet", "Historiku", "Dil"][step - 3]
             let shown = try pane.wait { s in s.components(separatedBy: "\n").contains { $0.hasPrefix("▶") && (item.map($0.contains) ?? true) } }
             #expect(shown != nil, "step \(step): ▶ \(item ?? "deck") not on screen at \(columns)×\(rows): \((try? pane.capture()) ?? "")")
         }
-        try pane.send("Up"); try pane.send("Up"); try pane.send("Up")
+        try pane.send("Up"); try pane.send("Up"); try pane.send("Up"); try pane.send("Up")
         // Mix Shqip selected: its description is whole, wrapped at words.
         let mix = try pane.wait { $0.contains("▶ 🦅") && self.containsInOrder($0, "Njerëz, vende, ushqime dhe thënie nga të gjitha trojet shqiptare.") }
         #expect(mix != nil, "description cut at \(columns)×\(rows): \((try? pane.capture()) ?? "")")
@@ -62,11 +62,11 @@ import Testing
         let tmp = try TemporaryDirectory()
         let pane = try TmuxPane(columns: columns, rows: rows)
         try pane.run("\(environment(tmp)) \(KapeRun.binary) shadow beim-baecker --lessons \(Self.lessons)")
-        let screen = try pane.wait { $0.contains("▶") && $0.contains("kape-shadow") && $0.contains("quit") }
+        let screen = try pane.wait { $0.contains("▶") && $0.contains("no sound output") && $0.contains("quit") }
         #expect(screen != nil, "notice or key help missing at \(columns)×\(rows): \((try? pane.capture()) ?? "")")
         let s = screen ?? ""
         #expect(containsInOrder(s, "q quit"))
-        #expect(s.contains("kape-shadow") && s.contains(".wav"), "the WAV file is not named: \(s)")
+        #expect(containsInOrder(s, "nothing will be heard; --device wav:PATH writes the sound to a file"), "the notice is cut: \(s)")
         #expect(containsInOrder(s, "Ich, bitte. Ich möchte sechs Brötchen."), "line 2 cut at \(columns)×\(rows): \(s)")
         try pane.send("q")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Glibc
 
 /// `kape transcript` and transcripts in lessons: cues shown, warnings at file:line, conversion, exit statuses.
 @Suite struct TranscriptCLITests {
@@ -77,6 +78,33 @@ import Testing
         let again = dir.path("again.srt")
         #expect(try KapeRun.run(["transcript", json, "-o", again]).status == 0)
         #expect(try String(contentsOfFile: again, encoding: .utf8) == "1\n00:00:01,000 --> 00:00:02,000\nerste\nZeile\n\n2\n00:00:05,000 --> 00:00:06,000\nspäter\n")
+    }
+
+    /// `-o` goes through the one output writer: a FIFO is written into, not replaced by a regular file (the
+    /// command had a copy of its own that renamed a temporary file over it).
+    @Test func aFIFOOutputIsWrittenInto() throws {
+        let dir = try TemporaryDirectory()
+        let file = dir.path("t.vtt")
+        try write(vtt, file)
+        let fifo = dir.path("out.srt")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Our end open first (non-blocking), so kape finds a reader; the pipe holds the whole small transcript.
+        let fd = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        let r = try KapeRun.run(["transcript", file, "-o", fifo])
+        #expect(r.status == 0, "\(r.stderr)")
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("1\n00:00:01,000 --> "), "\(text)")
+        var st = stat()
+        #expect(lstat(fifo, &st) == 0 && st.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
     }
 
     @Test func refusesToWriteOverItsInputByAnyName() throws {

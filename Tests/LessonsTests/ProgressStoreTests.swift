@@ -60,7 +60,7 @@ import Testing
         let store = ProgressStore(directory: dir.path)
         #expect(FileManager.default.createFile(atPath: store.path, contents: Data("{\"version\": 1, \"points\": 7}".utf8)))
         #expect(try store.read().points == 7)
-        let newer = Data("{\"version\": 2, \"points\": 9, \"somethingNew\": []}".utf8)
+        let newer = Data("{\"version\": 3, \"points\": 9, \"somethingNew\": []}".utf8)
         #expect(FileManager.default.createFile(atPath: store.path, contents: newer))
         #expect(throws: ProgressError.self) { try store.update { $0.points += 1 } }
         #expect(FileManager.default.contents(atPath: store.path) == newer)

@@ -60,6 +60,48 @@ import Testing
         #expect(t.lines == [2, 9, 13])
     }
 
+    /// A blank line, then a number that is not followed by a time line: still the same cue's text.
+    @Test func aNumberAfterABlankLineWithoutATimeLineContinuesTheCue() throws {
+        let t = try srt(Array("1\n00:00:01,000 --> 00:00:02,000\nA\n\n42\nB\n\n2\n00:00:03,000 --> 00:00:04,000\nC\n".utf8))
+        #expect(t.cues == [Cue(id: "1", start: 1, end: 2, text: "A\n42\nB"), Cue(id: "2", start: 3, end: 4, text: "C")])
+    }
+
+    /// Legacy encodings detected as players detect them (uchardet) and named in the warning.
+    @Test(arguments: [
+        ("GB18030", "你好，我想要两个面包。请问，火车站在哪里？我们今天晚上去看电影吧。", "GB2312/GB18030 (simplified Chinese)"),
+        ("BIG5", "你好，我想要兩個麵包。請問，火車站在哪裡？我們今天晚上去看電影吧。", "Big5 (traditional Chinese)"),
+        ("SHIFT_JIS", "こんにちは、パンを二つください。すみません、駅はどこですか？今晩映画を見に行きましょう。", "Shift-JIS (Japanese)"),
+        ("EUC-KR", "안녕하세요, 빵 두 개 주세요. 실례합니다, 기차역이 어디에 있어요? 오늘 밤에 영화 보러 갑시다.", "EUC-KR/UHC (Korean)"),
+        ("KOI8-R", "Здравствуйте, я хотел бы две булочки. Извините, где находится вокзал? Давайте пойдём сегодня вечером в кино.", "KOI8-R (Russian)"),
+        ("WINDOWS-1251", "Здравствуйте, я хотел бы две булочки. Извините, где находится вокзал? Давайте пойдём сегодня вечером в кино.", "windows-1251 (Cyrillic)"),
+        ("WINDOWS-1250", "Dobrý den, chtěl bych dva rohlíky, prosím. Promiňte, kde je nádraží? Žluťoučký kůň úpěl ďábelské ódy.", "windows-1250 (Central European)"),
+    ])
+    func legacyEncodingsAreDetectedAndNamed(encoding: String, text: String, name: String) throws {
+        let half = text.index(text.startIndex, offsetBy: text.count / 2)
+        let utf8 = "1\n00:00:01,000 --> 00:00:03,000\n\(text[..<half])\n\n2\n00:00:04,000 --> 00:00:06,000\n\(text[half...])\n"
+        let bytes = try Self.encode(utf8, as: encoding)
+        #expect(String(validating: bytes, as: UTF8.self) == nil)
+        let t = try srt(bytes)
+        #expect(t.cues.map(\.text) == [String(text[..<half]), String(text[half...])])
+        #expect(t.warnings.map(\.description) == ["t.srt:1: not UTF-8: detected as \(name) and read as that; save it as UTF-8 to be sure"])
+    }
+
+    /// The test's own encoder: iconv(1), an independent path from the reader's.
+    static func encode(_ text: String, as encoding: String) throws -> [UInt8] {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
+        p.arguments = ["-f", "UTF-8", "-t", encoding]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        try p.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return [UInt8](data)
+    }
+
     @Test func outOfOrderCuesAreSortedAndWarned() throws {
         let t = try srt(Array("1\n00:00:05,000 --> 00:00:06,000\nlater\n\n2\n00:00:01,000 --> 00:00:02,000\nearlier\n".utf8))
         #expect(t.cues.map(\.text) == ["earlier", "later"])

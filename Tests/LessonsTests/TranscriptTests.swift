@@ -113,10 +113,11 @@ import Testing
                     }
                 }
             }
-            for parse in [WebVTTParser.parse, SRTParser.parse, JSONCueParser.parse] {
+            for (k, parse) in [WebVTTParser.parse, SRTParser.parse, JSONCueParser.parse].enumerated() {
                 if let t = try? parse(bytes, "f") {
                     parsed += 1
-                    #expect(t.cues.allSatisfy { $0.start <= $0.end && $0.start.isFinite })
+                    // WebVTT keeps a cue that ends before it starts, as the W3C parser does.
+                    #expect(t.cues.allSatisfy { ($0.start <= $0.end || k == 0) && $0.start.isFinite && $0.end.isFinite })
                     _ = t.cueIndex(at: 1.5)
                 }
             }

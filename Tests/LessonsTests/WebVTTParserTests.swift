@@ -36,18 +36,30 @@ import Testing
             00:09.000 --> 00:10.000
             last
             """)
-        #expect(t.cues.map(\.text) == ["first", "null in the settings", "no spaces", "last", "sixty hours"])
-        #expect(t.cues[4].start == 216_000 && t.cues[4].end == 216_001)
-        #expect(t.lines == [3, 9, 12, 27, 18])
+        // A cue that ends before it starts is kept, as the W3C parser keeps it (never shown).
+        #expect(t.cues.map(\.text) == ["first", "null in the settings", "no spaces", "backwards", "last", "sixty hours"])
+        #expect(t.cues[3].start == 5 && t.cues[3].end == 4)
+        #expect(t.cueIndex(at: 4.5) == nil)
+        #expect(t.cues[5].start == 216_000 && t.cues[5].end == 216_001)
+        #expect(t.lines == [3, 9, 12, 15, 27, 18])
         #expect(t.warnings.map(\.description) == [
             "t.vtt:6: cue skipped: bad start time in '00:00:60.000 --> 00:01:02.000': seconds above 59",
             "t.vtt:12: no space around '-->': read as browsers read it, but not valid WebVTT",
-            "t.vtt:15: cue skipped: it ends before it starts (00:05.000 --> 00:04.000)",
+            "t.vtt:15: this cue ends before it starts (00:05.000 --> 00:04.000): kept, but never shown",
             "t.vtt:21: cue skipped: bad start time in '99999999999999999999:00:00.000 --> 99999999999999999999:0…': beyond 1000 hours",
             "t.vtt:24: cue skipped: bad end time in '00:00:07.000 --> 00:00:08.0000': milliseconds have three digits",
             "t.vtt:27: this cue starts before the one above it: cues are sorted by start time",
         ])
         #expect(t.cues.allSatisfy { $0.end <= Transcript.maxSeconds })
+    }
+
+    /// Cues that start together keep their file order (they were sorted by their end time).
+    @Test func cuesSharingAStartKeepFileOrder() throws {
+        let t = try vtt("WEBVTT\n\n00:00:01.000 --> 00:00:05.000\nlong first\n\n00:00:01.000 --> 00:00:02.000\nshort second\n\n00:00:00.500 --> 00:00:00.900\nearlier\n")
+        #expect(t.cues.map(\.text) == ["earlier", "long first", "short second"])
+        #expect(t.lines == [9, 3, 6])
+        // Of two cues running, the one later in the file is heard (it started last in file order).
+        #expect(t.cueIndex(at: 1.5) == 2)
     }
 
     /// The spec's block rules: an arrow line inside a cue starts the next cue, a failed timing line takes its block

@@ -1,5 +1,6 @@
 import Testing
 import Glibc
+import Platform
 @testable import Motion
 
 @Suite struct EvemuWriterTests {
@@ -149,11 +150,11 @@ import Glibc
     }
 
     @Test func kernelFuzzFilterHoldsSmallChanges() {
-        #expect(MotionEventEncoder.defuzz(105, old: 100, fuzz: 16) == 100)
-        #expect(MotionEventEncoder.defuzz(112, old: 100, fuzz: 16) == 103)
-        #expect(MotionEventEncoder.defuzz(120, old: 100, fuzz: 16) == 110)
-        #expect(MotionEventEncoder.defuzz(140, old: 100, fuzz: 16) == 140)
-        #expect(MotionEventEncoder.defuzz(140, old: 100, fuzz: 0) == 140)
+        #expect(KernelFuzzFilter.defuzz(105, old: 100, fuzz: 16) == 100)
+        #expect(KernelFuzzFilter.defuzz(112, old: 100, fuzz: 16) == 103)
+        #expect(KernelFuzzFilter.defuzz(120, old: 100, fuzz: 16) == 110)
+        #expect(KernelFuzzFilter.defuzz(140, old: 100, fuzz: 16) == 140)
+        #expect(KernelFuzzFilter.defuzz(140, old: 100, fuzz: 0) == 140)
     }
 
     /// evemu's own parser (libevemu, installed with evemu-tools) must accept what we write.
@@ -221,7 +222,7 @@ import Glibc
             let w = try BufferedFileWriter(path: path, capacity: 8)
             try w.write("abandoned, never committed\n")
         }
-        let f = try MappedFile(path: path)
+        let f = try MappedFile(path: path, as: .trace)
         #expect(f.withBytes { String(decoding: $0, as: UTF8.self) } == "first version, longer than the buffer\n")
         // No temporary files left beside it.
         let dir = opendir("/tmp")!

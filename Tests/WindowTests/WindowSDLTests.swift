@@ -116,7 +116,7 @@ import WindowLayout
         let clock = Clock()
         var finished: [RoundResult] = []
         let loop = GameLoop(session: Sessions.session(), feed: nil, sound: nil, rumble: nil, fullScreen: false,
-                            onFinished: { _, r, _ in finished.append(r) }, onSettings: { _ in })
+                            onFinished: { _, r, _, _ in finished.append(r) }, onSettings: { _ in })
         loop.clock = { clock.t }
         let front = WindowFront(loop: loop, host: host)
         func step(_ dt: Double = 0) { clock.t += dt; front.step(wait: false) }
@@ -128,13 +128,13 @@ import WindowLayout
         Self.tap(Float(tile.x + tile.w / 2) / 640, Float(tile.y + tile.h / 2) / 360)
         step()
         #expect(front.scene?.name == .countdown)
-        step(3.2)
+        step(3.7)  // past the keyboard's answer delay (a card stays at least RoundMachine.keyAnswerDelay)
         #expect(front.scene?.name == .card)
         Self.key(SDLK_DOWN)  // keyboard: correct
         step(0.1)
         #expect(front.scene?.name == .correct)
         #expect(Pixels(w: 640, h: 360, rgb: host.readPixels()).at(1, 180) == .neon)
-        step(0.5)
+        step(0.7)
         Self.button(SDL_CONTROLLER_BUTTON_DPAD_UP)  // gamepad: pass
         step(0.1)
         #expect(front.scene?.name == .pass)
@@ -147,7 +147,7 @@ import WindowLayout
         Self.button(SDL_CONTROLLER_BUTTON_START)  // gamepad: resume through a countdown
         step(0.1)
         #expect(front.scene?.name == .countdown)
-        step(3.2)
+        step(3.5)
         Self.button(SDL_CONTROLLER_BUTTON_DPAD_DOWN)
         step(0.1)
         step(50)
@@ -187,7 +187,7 @@ import WindowLayout
         let host = try GameWindowHost(size: (1920, 1080), fontPath: Self.font)
         defer { host.close() }
         let loop = GameLoop(session: Sessions.session(), feed: nil, sound: nil, rumble: nil, fullScreen: false,
-                            onFinished: { _, _, _ in }, onSettings: { _ in })
+                            onFinished: { _, _, _, _ in }, onSettings: { _ in })
         loop.clock = { 0 }
         let front = WindowFront(loop: loop, host: host)
         front.step(wait: false)

@@ -1,15 +1,48 @@
 import ArgumentParser
 import AudioDSP
 import AudioIO
-import Glibc
 import Platform
 import TextFormat
 
-/// Where sound goes: `--device` (an ALSA PCM, or `wav:PATH` for the file sink) and its shape.
-struct AudioOutputOptions: ParsableArguments {
-    @Option(help: "ALSA playback device (see `kape audio devices`), or wav:PATH to write a WAV file. Default: ALSA's default, else a WAV file.")
+/// Whether a command lists the buffer tuning in its `--help` (the engine's tools) or only in `--help-hidden`
+/// (the game and the lessons: people who only want to hear something never need them).
+protocol TuningShown { static var visibility: ArgumentVisibility { get } }
+enum TuningListed: TuningShown { static let visibility = ArgumentVisibility.default }
+enum TuningAdvanced: TuningShown { static let visibility = ArgumentVisibility.hidden }
+
+/// The learner's commands: the tuning under "Advanced sound options" in `--help-hidden`.
+typealias AudioOutputOptions = AudioOutput<TuningAdvanced>
+/// The engine's tools (bench, sound): the tuning in `--help`.
+typealias EngineAudioOutputOptions = AudioOutput<TuningListed>
+
+/// Where sound goes: `--device` (an ALSA PCM, or `wav:PATH` for the file sink), and its shape among the advanced
+/// options.
+struct AudioOutput<Shown: TuningShown>: ParsableArguments {
+    @Option(help: "ALSA playback device (see `kape audio devices`), or wav:PATH to write a WAV file. Default: ALSA's default (with none, nothing is heard).")
     var device: String?
 
+    @OptionGroup(title: "Advanced sound options", visibility: Shown.visibility) var tuning: AudioTuningOptions
+
+    func validate() throws {
+        try OptionCheck.device(device)
+    }
+
+    /// The file of `--device wav:PATH`.
+    var wavPath: String? { OutputDevice.wavPath(device) }
+
+    var request: SinkRequest { tuning.request }
+
+    /// Opens the sink (see `openSink`); no sound output is said in one line on stderr.
+    func open(paced: Bool, verbose: Bool) throws -> AudioSink {
+        AlsaSink.setQuiet(!verbose)
+        let (sink, note) = try openSink(device: device, request: request, paced: paced)
+        if let note { Console.err("kape: \(note)\n") }
+        return sink
+    }
+}
+
+/// The device buffer's shape: for measuring and for machines that click, not for everyday use.
+struct AudioTuningOptions: ParsableArguments {
     @Option(help: "Sample rate in Hz.")
     var rate = 48_000
 
@@ -29,21 +62,9 @@ struct AudioOutputOptions: ParsableArguments {
         try OptionCheck.number(rate, "--rate", 8_000...192_000, " Hz")
         try OptionCheck.number(period, "--period", 16...8_192, " frames")
         try OptionCheck.number(periods, "--periods", 2...16)
-        try OptionCheck.device(device)
     }
-
-    /// The file of `--device wav:PATH`.
-    var wavPath: String? { OutputDevice.wavPath(device) }
 
     var request: SinkRequest { SinkRequest(rate: rate, channels: 2, periodFrames: period, periods: periods, adaptive: !fixedBuffer, lean: !fullBuffer) }
-
-    /// Opens the sink (see `openSink`); a fall-back to the WAV file is said in one line on stderr.
-    func open(paced: Bool, fallback: FallbackWAV, verbose: Bool) throws -> AudioSink {
-        AlsaSink.setQuiet(!verbose)
-        let (sink, note) = try openSink(device: device, request: request, paced: paced, fallback: fallback)
-        if let note { Console.err("kape: \(note)\n") }
-        return sink
-    }
 }
 
 /// Where the sounds live: `--sounds`, else $KAPE_SOUNDS, else the data directories (`DataDirectories`). A sound

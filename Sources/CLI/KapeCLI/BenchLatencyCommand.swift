@@ -29,7 +29,7 @@ struct BenchLatency: ParsableCommand {
     @Argument(help: "An evemu recording or a kape CSV trace.")
     var trace: String
 
-    @OptionGroup var output: AudioOutputOptions
+    @OptionGroup var output: EngineAudioOutputOptions
     @OptionGroup var sounds: SoundsDirectoryOption
     @OptionGroup var tuning: TiltOptions
 
@@ -54,11 +54,11 @@ struct BenchLatency: ParsableCommand {
         let summary = try TraceSource.read(path: trace, header: { hasGyro = $0.hasGyro }, sample: { samples.append($0) })
         guard summary.samples > 0 else { throw TraceError(file: trace, "no samples") }
 
-        let sink = try output.open(paced: true, fallback: FallbackWAV("bench"), verbose: verbose)
+        let sink = try output.open(paced: true, verbose: verbose)
         let kinds = GestureKind.allCases
         let bank = try SoundBank.feedback(kinds.map { RoundSound(gesture: $0).rawValue }, directory: sounds.path,
                                       rate: sink.info.rate, channels: sink.info.channels)
-        let engine = AudioEngine(sink: sink, bank: bank)
+        let engine = try AudioEngine(sink: sink, bank: bank)
         if verbose { Console.err(describe(sink.info) + "\n") }
         try engine.start()
         // Steady state first: the buffer full, as it is mid-game.

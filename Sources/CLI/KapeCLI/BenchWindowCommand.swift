@@ -58,7 +58,7 @@ struct BenchWindow: ParsableCommand {
         var sound: GameSound?
         if let device {
             let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 128, periods: 2, adaptive: false)
-            let (sink, _) = try openSink(device: device, request: request, paced: true, fallback: FallbackWAV("bench"))
+            let (sink, _) = try openSink(device: device, request: request, paced: true)
             sound = try GameSound(sink: sink, soundsDirectory: sounds.path)
         }
         let session = GameSession(decks: [deck], locked: [false], settings: GameSettings(sound: sound != nil, rumble: false),
@@ -68,9 +68,9 @@ struct BenchWindow: ParsableCommand {
             throw InputError(e.description)
         }
         defer { host.close() }
-        let feed = MotionFeed()
+        let feed = try MotionFeed()
         let loop = GameLoop(session: session, feed: feed, sound: sound, rumble: nil, fullScreen: false,
-                            onFinished: { _, _, _ in }, onSettings: { _ in })
+                            onFinished: { _, _, _, _ in }, onSettings: { _ in })
         let front = WindowFront(loop: loop, host: host)
 
         // An idle card: through the countdown, then the CPU the loop uses while nothing happens.

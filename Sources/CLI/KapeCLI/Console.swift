@@ -9,3 +9,9 @@ enum Console {
     static func out(_ text: String) { FileHandleOutput.stdout(printable(text, keepLineBreaks: true)) }
     static func err(_ text: String) { FileHandleOutput.stderr(printable(text, keepLineBreaks: true)) }
 }
+
+/// `text` as one shell word: unchanged when it holds only safe characters, else in single quotes.
+func shellQuoted(_ text: String) -> String {
+    let safe = text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789-_./+,:=@%".unicodeScalars.contains($0) }
+    return !text.isEmpty && safe ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+}

@@ -33,12 +33,19 @@ struct LessonsDirectoryOption: ParsableArguments {
             if FileManager.default.fileExists(atPath: dir + "/" + name + "/lesson.json") {
                 return try Lesson.load(folder: dir + "/" + name)
             }
-            if let found = try Lesson.scan(dir).first(where: { $0.info.id == name }) { return found }
-            throw InputError("no lesson '\(name)' in \(dir): see `kape lessons` (or give the lesson's folder)")
+            let all = try Lesson.scan(dir)
+            if let found = all.first(where: { $0.info.id == name }) { return try Lesson(found) }
+            throw InputError("no lesson '\(name)' in \(dir).\(didYouMeanSentence(name, among: all.map(\.info.id))) "
+                             + "See `kape lessons` (or give the lesson's folder)")
         } catch let e as TranscriptError {
             throw InputError(e.description)
         }
     }
+}
+
+/// A deck id that names no deck: where Kape looked and the id meant, if one is near.
+func unknownDeck(_ id: String, in decks: [Deck], folder: String) -> InputError {
+    InputError("no deck '\(id)' in \(folder).\(didYouMeanSentence(id, among: decks.map(\.id))) See `kape decks`")
 }
 
 /// The deck and lesson ids, for shell completion (quietly empty when none are found).

@@ -9,13 +9,30 @@ struct DecksDirectoryOption: ParsableArguments {
     @Option(help: "Load the decks from this directory instead of the installed ones.")
     var decks: String?
 
+    /// The first deck folder found (your own when you have one), for messages.
     var path: String { get throws { try dataDirectory("decks", override: decks, option: "--decks") } }
 
-    /// Every file of the deck folder (inputs no output may replace).
-    var files: [String] { (try? path).map { OptionCheck.files(in: $0) } ?? [] }
+    /// Every deck folder: your own (`$XDG_DATA_HOME/kape/decks`) and the installed ones, or only `--decks`.
+    var paths: [String] { get throws {
+        let all = DataDirectories.locateAll("decks", override: decks)
+        return all.isEmpty ? [try path] : all
+    } }
 
+    /// Every file of the deck folders (inputs no output may replace).
+    var files: [String] { ((try? paths) ?? []).flatMap { OptionCheck.files(in: $0) } }
+
+    /// The decks of every folder: your own add to the installed ones, and one with an installed deck's id takes
+    /// its place (each folder read with its own forbidden words).
     func load() throws -> [Deck] {
-        do { return try DeckLoader.load(directory: try path) } catch let e as DeckError { throw InputError(e.description) }
+        var merged: [Deck] = []
+        do {
+            for folder in try paths.reversed() {
+                for deck in try DeckLoader.load(directory: folder) {
+                    if let i = merged.firstIndex(where: { $0.id == deck.id }) { merged[i] = deck } else { merged.append(deck) }
+                }
+            }
+        } catch let e as DeckError { throw InputError(e.description) }
+        return merged
     }
 }
 

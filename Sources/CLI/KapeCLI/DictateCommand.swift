@@ -16,7 +16,10 @@ struct Dictate: ParsableCommand {
             terminal, then the correct answer and the phrase's accuracy; "ding" or "bonk" plays.
             Scripted: --answers FILE reads one answer per line and --json prints one object per phrase, then \
             {"event": "result", "accuracy": …, "points": …}. Results go to the progress store; phrases below 100 % \
-            join the review pool.
+            join the review pool. Quitting keeps every answer; the next dictation of the lesson goes on at the \
+            phrase where you stopped (--from-start starts again).
+
+            Advanced options (the sound buffer): kape dictate --help-hidden.
             """)
 
     @Argument(help: "A lesson id from `kape lessons`, or a lesson folder (lesson.json, audio, transcript).",
@@ -32,6 +35,9 @@ struct Dictate: ParsableCommand {
 
     @Flag(help: "No sound.")
     var noSound = false
+
+    @Flag(help: "Start at the first phrase instead of where you stopped last time.")
+    var fromStart = false
 
     @OptionGroup var compare: CompareFlags
     @OptionGroup var output: AudioOutputOptions
@@ -66,12 +72,15 @@ struct Dictate: ParsableCommand {
         let player = noSound ? nil : try PhrasePlayer(lesson: l, output: output, sounds: sounds.path)
         defer { player?.finish() }
         var answered: [Answered] = []
+        let first = fromStart ? 0 : Self.resumePhrase(lesson: l.info.id, phrases: cues.count, in: try store.read())
+        if first > 0 { Console.err("kape: going on at phrase \(first + 1) of \(cues.count), where you stopped (--from-start starts again)\n") }
         let prompt = AnswerPrompt()
         defer { prompt.close() }
-        for (i, cue) in cues.enumerated() {
+        var stoppedAt: Int?
+        for (i, cue) in cues.enumerated().dropFirst(first) {
             prompt.say("\n\(i + 1)/\(cues.count)  (Tab or Enter on an empty line replays)\n")
             let play = player.map { p in { try p.play(phrase: i) } }
-            guard let answer = try prompt.ask(reference: cue.text, options: compare.options, play: play) else { break }
+            guard let answer = try prompt.ask(reference: cue.text, options: compare.options, play: play) else { stoppedAt = i; break }
             // Into the store at once: Ctrl-C or a closed terminal later keeps every phrase answered so far.
             let a = try record(l, cue: i, answer: answer, store: store, at: "\(l.transcriptPath): phrase \(i + 1)")
             answered.append(a)
@@ -80,7 +89,19 @@ struct Dictate: ParsableCommand {
             prompt.say(ComparisonOutput.terminal(result, style: .forStdout()))
         }
         prompt.close()
-        try summarise(l, answered, store: store, quiet: true)
+        try summarise(l, answered, store: store, quiet: true, reachedEnd: stoppedAt == nil)
+        if let i = stoppedAt {
+            Console.err("kape: stopped at phrase \(i + 1) of \(cues.count); every answer given is saved. "
+                        + "`kape dictate \(ShadowCommand.resumeName(lesson, id: l.info.id))` goes on at phrase \(i + 1)"
+                        + " (--from-start starts again)\n")
+        }
+    }
+
+    /// Where a dictation goes on: the phrase after the last one answered in this lesson, unless that was its last
+    /// phrase (then from the start). Review answers do not count.
+    static func resumePhrase(lesson: String, phrases: Int, in data: ProgressData) -> Int {
+        guard let last = data.dictations.last(where: { $0.lesson == lesson && !$0.review }) else { return 0 }
+        return last.cue >= 1 && last.cue < phrases ? last.cue : 0
     }
 
     private struct Answered {
@@ -98,8 +119,10 @@ struct Dictate: ParsableCommand {
         return Answered(cue: cue, result: result, points: points)
     }
 
-    /// Prints per-phrase lines (unless already shown) and the result; a lesson answered whole counts as completed.
-    private func summarise(_ l: Lesson, _ answered: [Answered], store: ProgressStore, quiet: Bool = false) throws {
+    /// Prints per-phrase lines (unless already shown) and the result; a lesson answered to its last phrase (this
+    /// time or, resumed, over several) counts as completed.
+    private func summarise(_ l: Lesson, _ answered: [Answered], store: ProgressStore, quiet: Bool = false,
+                           reachedEnd: Bool? = nil) throws {
         var total = 0.0, points = 0
         let count = answered.count
         var out = ""
@@ -112,14 +135,14 @@ struct Dictate: ParsableCommand {
                 out += "\(a.cue + 1).\n" + ComparisonOutput.terminal(a.result, style: .forStdout())
             }
         }
-        if count == l.transcript.cues.count {
+        if reachedEnd ?? (count == l.transcript.cues.count), answered.last?.cue == l.transcript.cues.count - 1 {
             points += try store.update { $0.completeLesson(l.info.id, at: ProgressCLI.now(), calendar: ProgressCLI.calendar) }
         }
         let accuracy = count == 0 ? 0 : total / Double(count)
         if json {
             out += ComparisonOutput.resultJSON(accuracy: accuracy, points: points) + "\n"
         } else {
-            out += "\n\(count) of \(l.transcript.cues.count) phrases: accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n"
+            out += "\n\(count) of \(l.transcript.cues.count) phrases answered: accuracy \(fixed(accuracy * 100, 1)) %, \(points) points\n"
         }
         FileHandleOutput.stdout(out)
     }
@@ -133,7 +156,13 @@ final class PhrasePlayer {
     private let bonk: Int
 
     init(lesson: Lesson, output: AudioOutputOptions, sounds: String) throws {
-        let sink = try output.open(paced: true, fallback: FallbackWAV("dictate"), verbose: false)
+        AlsaSink.setQuiet(true)
+        let (sink, note) = try openSink(device: output.device, request: output.request, paced: true)
+        // Dictation asks what was heard: with no sound output nothing can be, so it says so instead of asking.
+        if let note {
+            throw InputError("\(note). Dictation needs to be heard: connect a sound device or name one with --device "
+                             + "(`kape audio devices`), or type answers from a file with --answers FILE")
+        }
         // Only the phrases are kept, each cut from the streamed lesson and converted once.
         let reader = try SoundFileReader(path: lesson.audioPath)
         var clips: [Clip] = []
@@ -152,7 +181,7 @@ final class PhrasePlayer {
                                     rate: sink.info.rate, channels: sink.info.channels).clips
         ding = phraseClips
         bonk = phraseClips + 1
-        engine = AudioEngine(sink: sink, bank: SoundBank(clips: clips))
+        engine = try AudioEngine(sink: sink, bank: SoundBank(clips: clips))
         try engine.start()
     }
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Motion
-import Glibc
 import Platform
 
 /// Exit codes: 0 success, 1 bad input, 2 usage.
@@ -18,10 +17,17 @@ public struct Kape: ParsableCommand {
             kape --generate-completion-script bash (or zsh, fish); `make install` installs it.
             """,
         version: kapeVersion,
-        subcommands: [Replay.self, Eval.self, TraceCommand.self, Accuracy.self, SoundCommand.self, SoundsCommand.self,
-                      AudioCommand.self, BenchCommand.self, DecksCommand.self, Play.self, Check.self, Stats.self,
-                      Review.self, Dictate.self, Devices.self, Live.self, Record.self, RumbleCommand.self,
-                      StretchCommand.self, LessonsCommand.self, ShadowCommand.self, TranscriptCommand.self, SettingsCommand.self])
+        // What people come for first: the game, then the lessons; the engine's tools after them.
+        groupedSubcommands: [
+            CommandGroup(name: "Play", subcommands: [Play.self, DecksCommand.self, UnlockCommand.self]),
+            CommandGroup(name: "Learn", subcommands: [LessonsCommand.self, ShadowCommand.self, Dictate.self, Review.self,
+                                                      Stats.self, SettingsCommand.self, Check.self, TranscriptCommand.self,
+                                                      WordCommand.self, WordsCommand.self]),
+            CommandGroup(name: "Engine and tools", subcommands: [Devices.self, Live.self, Record.self, RumbleCommand.self,
+                                                                 Replay.self, Eval.self, TraceCommand.self, Accuracy.self,
+                                                                 SoundCommand.self, AudioCommand.self, BenchCommand.self,
+                                                                 StretchCommand.self]),
+        ])
 
     public init() {}
 }
@@ -32,10 +38,16 @@ public enum KapeMain {
         StandardStreams.ensureOpen()
         StandardStreams.ignoreFileSizeSignal()
         SignalMask.unblockControlSignals()
+        OutputFile.removeTemporariesOnQuitSignals()
         do {
+            if let problem = StretchCommand.tooManyOptions(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+                fail(problem, code: ExitStatus.usage)
+            }
+            try UnknownCommand.check(arguments ?? Array(CommandLine.arguments.dropFirst()))
             var command = try Kape.parseAsRoot(arguments)
+            if let problem = ProgressCLI.clockProblem() { fail(problem, code: ExitStatus.usage) }
             try command.run()
-            exit(0)
+            ProcessControl.exit(0)
         } catch let error as TraceError {
             fail(error.description, code: ExitStatus.badInput)
         } catch let error as InputError {
@@ -48,18 +60,20 @@ public enum KapeMain {
                 Kape.exit(withError: error)
             }
             if code.rawValue == ExitCode.validationFailure.rawValue {
-                let message = Kape.fullMessage(for: error)
+                // One prefix for every error: the parser's "Error: " becomes Kape's own.
+                var message = Kape.fullMessage(for: error)
+                if message.hasPrefix("Error: ") { message = "kape: error: " + message.dropFirst("Error: ".count) }
                 Console.err(message.hasSuffix("\n") ? message : message + "\n")
-                exit(ExitStatus.usage)
+                ProcessControl.exit(ExitStatus.usage)
             }
-            if let exit = error as? ExitCode { Glibc.exit(exit.rawValue) }
+            if let exit = error as? ExitCode { ProcessControl.exit(exit.rawValue) }
             fail("\(error)", code: ExitStatus.badInput)
         }
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
         Console.err("kape: error: \(message)\n")
-        exit(code)
+        ProcessControl.exit(code)
     }
 }
 

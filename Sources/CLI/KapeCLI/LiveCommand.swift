@@ -1,7 +1,6 @@
 import ArgumentParser
 import Motion
 import MotionDevices
-import Glibc
 import Platform
 import TextFormat
 
@@ -39,10 +38,10 @@ struct Live: ParsableCommand {
         var options = LiveOptions()
         options.settings = tuning.settings
         options.duration = duration
-        let session = LiveSession(device: chosen, options: options)
-        let stop = StopSignal()
+        let session = LiveReader(device: chosen, options: options)
+        let stop = try withWakeUp { () throws(SystemCallError) in try StopSignal() }
         stop.fireOnInterrupt()
-        let tty = isatty(1) == 1 && !json
+        let tty = ProcessControl.isTerminal(1) && !json
         var lastShown = -1.0
         do {
             try session.run(stop: stop) { event in
@@ -56,16 +55,16 @@ struct Live: ParsableCommand {
                     }
                     if !json { FileHandleOutput.stdout("Hold still in the neutral pose to calibrate…\n") }
                 case .frame(let f, let mono):
-                    if tty && mono - lastShown >= 0.1 {
-                        lastShown = mono
+                    if tty && mono.seconds - lastShown >= 0.1 {
+                        lastShown = mono.seconds
                         FileHandleOutput.stdout("\rtilt \(pad(fixed(f.tilt, 1)))°  ")
                     }
                 case .calibrated(let stamp, let mono):
                     emit(stamp, "calibrated", 0, mono, text: "calibrated")
                 case .gesture(let g, let mono):
                     emit(g.stamp, g.kind.rawValue, g.tilt, mono, text: "\(g.kind.rawValue) at \(fixed(g.tilt, 1))°")
-                case .resynced(let stamp, let mono):
-                    if json || verbose { emit(stamp, "resync", session.tiltNow, mono, text: "events dropped by the kernel (SYN_DROPPED): state re-read, gate held") }
+                case .resynced(let stamp, let tilt, let mono):
+                    if json || verbose { emit(stamp, "resync", tilt, mono, text: "events dropped by the kernel (SYN_DROPPED): state re-read, gate held") }
                 case .deviceLost(let path, let stamp, let tilt, let mono):
                     emit(stamp, "deviceLost", tilt, mono, text: "device lost: \(path) — plug it back in to resume")
                 case .deviceBack(let d, let mono):
@@ -82,13 +81,13 @@ struct Live: ParsableCommand {
         }
     }
 
-    private func emit(_ t: Double, _ event: String, _ tilt: Double, _ mono: Double, text: String) {
+    private func emit(_ t: Double, _ event: String, _ tilt: Double, _ mono: MonoInstant, text: String) {
         if json {
             var line = JSONLine()
             line.add("t", t, decimals: 6)
             line.add("event", event)
             line.add("tilt", tilt, decimals: 1)
-            line.add("mono", mono, decimals: 6)
+            line.add("mono", mono.seconds, decimals: 6)
             FileHandleOutput.stdout(line.text + "\n")
         } else {
             FileHandleOutput.stdout("\r" + printable(text) + "\n")

@@ -21,6 +21,8 @@ struct Play: ParsableCommand {
             Without --headless: the game, full screen in a terminal (deck browser, round, results, settings), or \
             plain lines when stdout is not a terminal. Motion from the first motion device, else the keyboard \
             (↓ correct, ↑ pass, space pause, q quit); --trace replays a trace in real time as the device.
+
+            Advanced options (the sound buffer, how the sound ran): kape play --help-hidden.
             """)
 
     @Option(help: "Deck id (see `kape decks`). Interactive: start this deck's round straight away.",
@@ -36,6 +38,16 @@ struct Play: ParsableCommand {
     @Flag(help: "No terminal UI: run the round on the trace's clock and print events.")
     var headless = false
 
+    @Option(help: "Round length in seconds: 30, 60, 90 or 120. Default: the setting (Cilësimet), 60 at first.")
+    var seconds: Int?
+
+    @Option(name: [.customLong("players"), .customLong("teams")],
+            help: "Party mode: players or teams taking turns, comma-separated (\"Ana,Blerim,Teuta\"); a scoreboard across the rounds names the winner.")
+    var players: String?
+
+    @Option(help: "Party mode: rounds each player or team plays (default 1).")
+    var turns = 1
+
     @Option(help: "Seed of the card shuffle (default: random).")
     var seed: UInt64?
 
@@ -45,19 +57,19 @@ struct Play: ParsableCommand {
     @Flag(help: "No sound.")
     var noSound = false
 
-    @Option(help: "Sound: an ALSA device or wav:PATH (headless: wav:PATH only). Default: ALSA's default, else a WAV file in $TMPDIR.")
+    @Option(help: "Sound: an ALSA device or wav:PATH (headless: wav:PATH only, else no sound). Default: ALSA's default (with none, the game is silent).")
     var device: String?
 
     @Flag(help: .hidden)
     var latency = false
 
-    @Flag(name: .shortAndLong, help: "Interactive: after the game, say how the sound ran (real-time priority, each xrun with its time and cause, the buffer).")
+    @Flag(name: .shortAndLong, help: ArgumentHelp("Interactive: after the game, say how the sound ran (real-time priority, each xrun with its time and cause, the buffer).", visibility: .hidden))
     var verbose = false
 
-    @Flag(help: "Interactive: keep the sound buffer at 2 periods after an xrun (by default it grows by a period, up to 24 ms).")
+    @Flag(help: ArgumentHelp("Interactive: keep the sound buffer at 2 periods after an xrun (by default it grows by a period, up to 24 ms).", visibility: .hidden))
     var fixedBuffer = false
 
-    @Option(help: "Also write the results card: a 1080×1920 PNG with score, rank, deck and the eagle.")
+    @Option(help: "Also write the results card: a 1080×1920 PNG with score, rank, deck and the eagle (interactive: after every round; s on the results screen writes it too).")
     var share: String?
 
     @Flag(help: "Play in the terminal even when a display is available.")
@@ -87,6 +99,14 @@ struct Play: ParsableCommand {
         if headless && (tui || window) { throw ValidationError("--headless has no screen: --tui and --window need an interactive round") }
         if size != nil && frames == nil && !window { throw ValidationError("--size needs --frames or --window") }
         if let size { _ = try Self.parseSize(size) }
+        if let players, Party(names: players.split(separator: ",").map(String.init)) == nil {
+            throw ValidationError("--players needs two names or more, comma-separated, got '\(players)'")
+        }
+        try OptionCheck.number(turns, "--turns", 1...20)
+        if headless && players != nil { throw ValidationError("--players is for the interactive game, not --headless") }
+        if let seconds, !RoundMachine.roundLengths.contains(seconds) {
+            throw ValidationError("--seconds must be 30, 60, 90 or 120, got \(seconds)")
+        }
         let wav = OutputDevice.wavPath(device)
         try OptionCheck.outputs([("--share", share), ("--device", wav)],
                                 inputs: [trace] + decks.files + OptionCheck.files(in: sounds.path))
@@ -96,24 +116,25 @@ struct Play: ParsableCommand {
         guard headless, let deck else { return try runInteractive() }
         let all = try decks.load()
         guard let chosen = all.first(where: { $0.id == deck }) else {
-            throw InputError("no deck '\(deck)' in \(try decks.path): see `kape decks`")
+            throw unknownDeck(deck, in: all, folder: try decks.path)
         }
         let store = LocalStore.warning(path: LocalStore.defaultPath())
         if chosen.isLocked(in: store) {
             throw InputError("deck '\(deck)' is VIP and locked")
         }
-        // The sounds before the round: a broken one is reported before a minute of play, not after it.
+        // The sounds before the round: a broken one is reported before a minute of play, not after it. A headless
+        // round is heard by no one: its sound is rendered only into the file --device wav:PATH names.
         let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 512, periods: 3)
-        let bank = noSound ? nil : try SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: sounds.path,
-                                                          rate: request.rate, channels: request.channels)
-        let historyPath = RoundHistory.defaultPath()
-        var history = try loadHistory(historyPath)
+        let wav = OutputDevice.wavPath(device)
+        let bank = wav == nil ? nil : try GameSound.bank(directory: sounds.path, rate: request.rate, channels: request.channels)
+        // The history only orders the cards (last round's come last); a replay adds nothing to it.
+        let history = try loadHistory(RoundHistory.defaultPath())
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let order = CardOrder.make(cards: chosen.cards, previous: history.previousCards(deck: deck), seed: seed)
 
         var round: TraceRound?
         _ = try TraceSource.read(path: trace!, header: { summary in
-            round = TraceRound(cards: order, hasGyro: summary.hasGyro)
+            round = TraceRound(cards: order, hasGyro: summary.hasGyro, roundSeconds: Double(seconds ?? Int(RoundMachine.defaultRoundSeconds)))
         }, sample: { round!.feed($0) })
         guard var round else { throw InputError("\(trace!): no motion samples") }
         round.end()
@@ -125,19 +146,17 @@ struct Play: ParsableCommand {
             let (w, h) = try size.map(Self.parseSize) ?? (1920, 1080)
             let input = "gjurma " + (trace!.split(separator: "/").last.map(String.init) ?? trace!)
             let written = try RoundFrames.write(events: round.events, deck: chosen, cards: order, input: input,
+                                                roundSeconds: seconds ?? Int(RoundMachine.defaultRoundSeconds),
                                                 width: w, height: h, directory: frames, fontPath: font)
             Console.err("kape: \(written.count) frames (\(w)×\(h)) in \(frames)\n")
         }
-        if let bank { try writeSound(round.events, bank: bank, request: request) }
+        if let bank, let wav { try writeSound(round.events, bank: bank, request: request, to: wav) }
         if let share {
             let png = ShareCard.png(result: round.machine.result, deckTitle: chosen.title)
             try OutputFile.write(png, to: share)
         }
 
-        let stamp = ISO8601DateFormatter().string(from: Date())
-        history.append(.init(deck: deck, seed: seed, finished: stamp, result: round.machine.result, shown: round.machine.shown))
-        do { try history.save(path: historyPath) } catch let e as DeckError { throw InputError(e.description) }
-        try Self.recordProgress(deck: deck, result: round.machine.result)
+        // A replay is nobody's game: no history, points or streak day (the demo round of `make run` included).
     }
 
     /// `WxH` (or `W×H`), each side 1…16384 pixels.
@@ -177,6 +196,7 @@ struct Play: ParsableCommand {
             case .card(let c): line.add("event", "card"); line.add("card", c)
             case .answer(let o, let c): line.add("event", o.rawValue); line.add("card", c)
             case .warning: line.add("event", "warning")
+            case .deckRanOut(let n): line.add("event", "deck_ran_out"); line.add("returning", n)
             case .beep, .recalibrate, .timeUp: continue
             }
             out += (json ? line.text : plain(e)) + "\n"
@@ -201,25 +221,20 @@ struct Play: ParsableCommand {
         case .answer(.correct, let c): return "\(t)  ✓ \(c)"
         case .answer(.pass, let c): return "\(t)  → \(c)"
         case .warning: return "\(t)  10 sekonda!"
+        case .deckRanOut(let n): return "\(t)  " + (n > 0 ? "Deku mbaroi: kthehen \(n) karta të kaluara" : "Deku mbaroi: çdo kartë u luajt")
         default: return t
         }
     }
 
     /// Feedback sounds at their round-clock frames into a WAV file, rendered offline (no waiting).
-    private func writeSound(_ events: [RoundMachine.Timed], bank: SoundBank, request: SinkRequest) throws {
-        let sink: WavFileSink
-        if let device {
-            sink = try WavFileSink(path: String(device.dropFirst(4)), request: request, paced: false)
-        } else {
-            sink = try FallbackWAV("play").open(request: request, paced: false)
-            FileHandleOutput.stderr("kape: sound written to \(sink.path)\n")
-        }
-        let engine = AudioEngine(sink: sink, bank: bank)
+    private func writeSound(_ events: [RoundMachine.Timed], bank: SoundBank, request: SinkRequest, to path: String) throws {
+        let sink = try WavFileSink(path: path, request: request, paced: false)
+        let engine = try AudioEngine(sink: sink, bank: bank)
         let rate = Double(sink.info.rate)
         // The file spans the whole round clock, so its timeline lines up with the printed events.
         var end = Int(saturating: ((events.last?.t ?? 0) * rate).rounded())
         for e in events {
-            guard let sound = e.event.sound, let index = bank.index(of: sound.rawValue) else { continue }
+            guard let index = e.event.sound?.index else { continue }
             let frame = Int(saturating: (e.t * rate).rounded())
             _ = try engine.play(index, at: Int64(frame))
             end = max(end, frame + bank.clips[index].frames)

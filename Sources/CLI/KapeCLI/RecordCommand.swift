@@ -30,9 +30,9 @@ struct Record: ParsableCommand {
         let chosen = try AxesOption.resolve(device, axes: nil)
         var options = LiveOptions()
         options.duration = duration
-        let session = LiveSession(device: chosen, options: options)
+        let session = LiveReader(device: chosen, options: options)
         let recorder = TraceRecorders.evemu(path: output)
-        let stop = StopSignal()
+        let stop = try withWakeUp { () throws(SystemCallError) in try StopSignal() }
         stop.fireOnInterrupt()
         do {
             try session.run(stop: stop, recorder: recorder) { event in

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Motion
 import MotionDevices
-import Glibc
 import Platform
 import TextFormat
 
@@ -39,7 +38,7 @@ struct RumbleCommand: ParsableCommand {
                 let rumble = try Rumble(device: chosen)
                 try rumble.play(strong: strong, weak: weak, milliseconds: ms)
                 // Closing the node erases the effect: stay until it has played.
-                _ = poll(nil, 0, Int32(ms))
+                MonotonicClock.sleep(nanos: UInt64(ms) * 1_000_000)
                 Console.out("\(path): rumble strong \(fixed(strong, 2)) weak \(fixed(weak, 2)) for \(ms) ms\n")
             } catch {
                 throw InputError(error.description)

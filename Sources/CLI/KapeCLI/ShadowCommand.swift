@@ -3,7 +3,6 @@ import AudioIO
 import Foundation
 import Lessons
 import LessonPlayback
-import Glibc
 import Platform
 import TextFormat
 import Terminal
@@ -15,7 +14,8 @@ struct ShadowCommand: ParsableCommand {
         discussion: """
             On a terminal: the transcript with the line heard highlighted. Keys: space pause, ←/→ previous/next line, \
             [/] 5 s back/forward, ↑/↓ choose a line and Enter to jump, +/− speed, l loop the line (see `kape settings`), \
-            q quit. \
+            w words: ←/→ choose a word of the line, Enter its dictionary entry (playback pauses), h hear it (H slowly), \
+            s save it (`kape words`, `kape review`), Esc back; q quit. \
             Otherwise plain lines (or JSON lines with --json); keys are still read from standard input. \
             The place is saved when you quit and playback resumes there; hearing the whole lesson marks it completed.
             """)
@@ -34,6 +34,7 @@ struct ShadowCommand: ParsableCommand {
     var start: Double?
     @Option(help: "ALSA device, or wav:PATH. Default: ALSA's default, else a WAV file.")
     var device: String?
+    @OptionGroup var dictionary: DictionaryOptions
 
     func validate() throws {
         try OptionCheck.number(speed, "--speed", ShadowMachine.speedRange)
@@ -57,7 +58,7 @@ struct ShadowCommand: ParsableCommand {
         let from = start ?? (fromStart ? 0 : Self.resumePoint(saved: progress.positions[l.info.id]?.seconds, lesson: l, duration: reader.seconds))
         let fullScreen = !json && TerminalMode.canDrawFullScreen
         let request = LessonPlayer.request(rate: reader.rate)
-        let (sink, notice) = try openSink(device: device, request: request, paced: fullScreen, fallback: FallbackWAV("shadow"))
+        let (sink, notice) = try openSink(device: device, request: request, paced: fullScreen)
         if let notice, !fullScreen { Console.err("kape: \(notice)\n") }
         let player = try LessonPlayer(reader: reader, sink: sink, transcript: l.transcript,
                                       speed: speed ?? settings.defaultSpeed, start: from)
@@ -65,21 +66,32 @@ struct ShadowCommand: ParsableCommand {
                               cues: l.transcript.cues, duration: reader.seconds,
                               loopTimes: settings.loopTimes, loopPause: settings.loopPause)
         view.notice = notice
-        let output = ShadowOutput(json: json, cues: l.transcript.cues, duration: reader.seconds)
+        var output = ShadowOutput(json: json, cues: l.transcript.cues, duration: reader.seconds)
+        // Only what went to a sound device moves the place: a render into a file, or no sound output, was heard
+        // by no one.
+        let heardThroughDevice = sink is AlsaSink
+        if heardThroughDevice { output.resumeCommand = "kape shadow \(Self.resumeName(lesson, id: l.info.id))" }
         let paced = sink is AlsaSink || fullScreen
         // Completion and points only for a lesson someone can have heard: in real time, through a sound device.
-        let record: (() throws -> Int)? = sink is AlsaSink ? {
+        let record: (() throws -> Int)? = heardThroughDevice ? {
             try store.update { $0.completeLesson(l.info.id, at: ProgressCLI.now(), calendar: ProgressCLI.calendar) }
         } : nil
-        let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen, paced: paced, onEnded: record)
+        let loop = ShadowLoop(player: player, view: view, output: output, fullScreen: fullScreen, paced: paced, onEnded: record,
+                              words: WordModeActions.make(dictionary, lesson: l.info.id))
         let heard = try loop.run()
         sink.finish()
         // Heard to the end: next time starts from the beginning.
-        try store.update { $0.savePosition(lesson: l.info.id, seconds: player.ended ? 0 : heard, at: ProgressCLI.now()) }
-        if let sig = loop.quitSignal {
-            signal(sig, SIG_DFL)
-            raise(sig)
+        if heardThroughDevice {
+            try store.update { $0.savePosition(lesson: l.info.id, seconds: player.ended ? 0 : heard, at: ProgressCLI.now()) }
         }
+        // The screen is gone: say where the learner stopped and how to go on.
+        if fullScreen && !player.ended { Console.err("kape: \(output.quitSentence(heard: heard))\n") }
+        if let sig = loop.quitSignal { ProcessControl.die(of: sig) }
+    }
+
+    /// How the learner names the lesson again: the id when it was given by id, else the folder as given.
+    static func resumeName(_ given: String, id: String) -> String {
+        given == id ? id : shellQuoted(given)
     }
 
     /// The start of the line that was playing when the learner left (a line is easier to pick up whole);

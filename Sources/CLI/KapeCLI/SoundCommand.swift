@@ -4,13 +4,6 @@ import AudioIO
 import Platform
 import TextFormat
 
-struct SoundsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sounds",
-        abstract: "Make the engine's feedback sounds.",
-        subcommands: [SoundsGenerate.self])
-}
-
 struct SoundsGenerate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
@@ -32,11 +25,13 @@ struct SoundsGenerate: ParsableCommand {
     }
 }
 
+/// `kape sound list|play|generate`; `kape sounds …` still works (it was a command of its own).
 struct SoundCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sound",
-        abstract: "List and play the sounds.",
-        subcommands: [SoundList.self, SoundPlay.self])
+        abstract: "List, play and make the feedback sounds.",
+        subcommands: [SoundList.self, SoundPlay.self, SoundsGenerate.self],
+        aliases: ["sounds"])
 }
 
 struct SoundList: ParsableCommand {
@@ -80,7 +75,7 @@ struct SoundPlay: ParsableCommand {
     @Argument(help: "A name from `kape sound list`.")
     var name: String
 
-    @OptionGroup var output: AudioOutputOptions
+    @OptionGroup var output: EngineAudioOutputOptions
     @OptionGroup var sounds: SoundsDirectoryOption
 
     @Flag(name: .shortAndLong, help: "Say what device was opened and how, on stderr.")
@@ -96,10 +91,10 @@ struct SoundPlay: ParsableCommand {
         guard let path = files.first(where: { ClipFile.baseName($0) == name }) else {
             throw InputError("no sound named '\(name)' in \(dir): see `kape sound list`")
         }
-        let sink = try output.open(paced: false, fallback: FallbackWAV("sound-\(name)"), verbose: verbose)
+        let sink = try output.open(paced: false, verbose: verbose)
         var bank = SoundBank()
         try bank.load(path, rate: sink.info.rate, channels: sink.info.channels)
-        let engine = AudioEngine(sink: sink, bank: bank)
+        let engine = try AudioEngine(sink: sink, bank: bank)
         if verbose { Console.err(describe(sink.info) + "\n") }
         try engine.play(0, at: 0)
         // The sound, then one buffer of silence so all of it is committed before the drain.

@@ -19,13 +19,32 @@ struct StretchCommand: ParsableCommand {
     var speed: Double = 1.0
     @Flag(help: "Print the summary as one JSON line.")
     var json = false
-    @Option(name: .customLong("speed-change"), help: "Change the speed at an input time, as SECONDS:SPEED (repeatable), e.g. 10:1.5.")
+    @Option(name: .customLong("speed-change"), help: "Change the speed at an input time, as SECONDS:SPEED (repeatable, or a comma-separated list), e.g. 10:1.5,20:0.8.")
     var speedChanges: [String] = []
+
+    /// Speed changes in all: past a few a second of audio they are noise, and the command line holds about 150 000.
+    static let maxSpeedChanges = 20_000
+    /// `--speed-change` options: the argument parser's cost grows with the square of repeated options (6 000
+    /// took 3 s before anything ran), so more changes than this come as comma-separated lists.
+    static let maxSpeedChangeOptions = 1_000
+
+    /// Checked on the raw arguments, before the parser sees them.
+    static func tooManyOptions(_ arguments: [String]) -> String? {
+        guard arguments.first == "stretch" else { return nil }
+        let n = arguments.filter { $0 == "--speed-change" || $0.hasPrefix("--speed-change=") }.count
+        guard n > maxSpeedChangeOptions else { return nil }
+        return "--speed-change is given \(n) times, at most \(maxSpeedChangeOptions): give the changes as comma-separated "
+            + "lists (--speed-change 10:1.5,20:0.8,…), up to \(maxSpeedChanges) in all"
+    }
     @Option(help: "Also draw the waveform before and after and the output→input time map as SVG.")
     var plot: String?
 
     private func schedule() throws -> [(at: Double, speed: Double)] {
-        try speedChanges.map { item in
+        let items = speedChanges.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        guard items.count <= Self.maxSpeedChanges else {
+            throw ValidationError("--speed-change: \(items.count) changes, at most \(Self.maxSpeedChanges)")
+        }
+        return try items.map { item in
             let parts = item.split(separator: ":")
             guard parts.count == 2, let t = Double(parts[0]), let v = Double(parts[1]), t.isFinite, (0...1e7).contains(t),
                   v.isFinite, WSOLAStretcher.speedRange.contains(v) else {
@@ -91,8 +110,10 @@ struct StretchCommand: ParsableCommand {
         try writer.close()
         progress.finish()
         if let plot, let drawing {
+            let changes = speedChanges.flatMap { $0.split(separator: ",") }
+            let listed = changes.prefix(8).joined(separator: ", ") + (changes.count > 8 ? " and \(changes.count - 8) more" : "")
             try OutputFile.write(drawing.render(title: "kape stretch \((input as NSString).lastPathComponent) at \(fixed(speed, 2))×"
-                + (speedChanges.isEmpty ? "" : ", then " + speedChanges.joined(separator: ", "))).text, to: plot)
+                + (changes.isEmpty ? "" : ", then " + listed)).text, to: plot)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let audio = Double(readFrames) / Double(reader.rate)

@@ -40,11 +40,8 @@ struct TranscriptCommand: ParsableCommand {
         }
         for w in transcript.warnings { FileHandleOutput.stderr("kape: warning: \(printable(w.description))\n") }
         if let output, let format = TranscriptFormat(path: output) {
-            do {
-                try Self.replace(output, with: Array(TranscriptWriter.write(transcript, as: format).utf8))
-            } catch let e as InputError {
-                throw InputError(printable(e.description))
-            }
+            // The one output writer: a regular file replaced atomically, a FIFO or a device written into.
+            try OutputFile.write(TranscriptWriter.write(transcript, as: format), to: output)
             FileHandleOutput.stderr("kape: wrote \(transcript.cues.count) cue\(transcript.cues.count == 1 ? "" : "s") to \(printable(output))\n")
             if json { FileHandleOutput.stdout(TranscriptWriter.write(transcript, as: .json)) }
             return
@@ -77,39 +74,7 @@ struct TranscriptCommand: ParsableCommand {
 
     /// The same file on disk (device and inode), whatever the names: links, `./`, symlinks.
     static func sameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
-    }
-
-    /// Writes `bytes` to a temporary file created exclusively beside `path`, syncs it and renames it over `path`:
-    /// a failure at any point leaves the old file as it was.
-    static func replace(_ path: String, with bytes: [UInt8]) throws {
-        let slash = path.lastIndex(of: "/")
-        let dir = slash.map { String(path[...$0]) } ?? ""
-        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array((dir + "." + base + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw InputError("\(path): cannot create a file beside it: \(String(cString: strerror(errno)))") }
-        let temp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var st = stat()
-        // mkstemp makes 0600: give the file the old file's mode, or what a new file gets.
-        let mask = umask(0); umask(mask)
-        fchmod(fd, stat(path, &st) == 0 ? st.st_mode & 0o777 : 0o666 & ~mask)
-        var written = 0
-        var failure: Int32 = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { failure = n < 0 ? errno : ENOSPC; break }
-            written += n
-        }
-        if failure == 0 && fsync(fd) != 0 { failure = errno }
-        close(fd)
-        guard failure == 0, rename(temp, path) == 0 else {
-            let e = failure != 0 ? failure : errno
-            unlink(temp)
-            throw InputError("\(path): cannot write: \(String(cString: strerror(e)))")
-        }
+        guard let x = FileIdentity(path: a) else { return false }
+        return x == FileIdentity(path: b)
     }
 }

@@ -16,8 +16,10 @@ public struct RoundHistory: Sendable, Codable, Equatable {
         public var cards: [RoundResult.Answer]
         /// Every card shown, including one still on screen at the end: none of them comes back next round.
         public var shown: [String]
+        /// Whose turn it was in party mode (absent otherwise, and in files from before it).
+        public var player: String?
 
-        enum CodingKeys: String, CodingKey { case deck, seed, finished, score, correct, passed, accuracy, rank, cards, shown }
+        enum CodingKeys: String, CodingKey { case deck, seed, finished, score, correct, passed, accuracy, rank, cards, shown, player }
 
         /// Counts within what a round can hold and an accuracy of 0–1 (`OutOfRange` names the field otherwise).
         public init(from decoder: Decoder) throws {
@@ -32,9 +34,11 @@ public struct RoundHistory: Sendable, Codable, Equatable {
             rank = try c.decode(String.self, forKey: .rank)
             cards = try c.decode([RoundResult.Answer].self, forKey: .cards)
             shown = try c.decode([String].self, forKey: .shown)
+            player = try c.decodeIfPresent(String.self, forKey: .player)
         }
 
-        public init(deck: String, seed: UInt64, finished: String, result: RoundResult, shown: [String]? = nil) {
+        public init(deck: String, seed: UInt64, finished: String, result: RoundResult, shown: [String]? = nil, player: String? = nil) {
+            self.player = player
             self.shown = shown ?? result.answers.map(\.card)
             self.deck = deck; self.seed = seed; self.finished = finished
             score = result.score; correct = result.correct; passed = result.passed

@@ -17,6 +17,9 @@ public struct RoundMachine: Sendable {
         /// The neutral pose must be taken again now (start of every buffer).
         case recalibrate
         case timeUp
+        /// Every card of the deck has been shown: the `returning` cards passed in this round come back, in the
+        /// order they were passed; with none, the round ends here.
+        case deckRanOut(returning: Int)
     }
 
     public struct Timed: Sendable, Equatable {
@@ -25,8 +28,17 @@ public struct RoundMachine: Sendable {
     }
 
     public static let bufferSeconds = 3.0
-    public static let roundSeconds = 60.0
+    /// The round lengths a player may choose (settings, `kape play --seconds`); 60 unless chosen.
+    public static let roundLengths = [30, 60, 90, 120]
+    public static let defaultRoundSeconds = 60.0
     public static let warningAt = 10.0
+    /// With keys, how long a card must have been on screen before an answer counts: a held or mashed key would
+    /// otherwise score cards no one read (motion already needs a return to neutral between answers).
+    public static let keyAnswerDelay = 0.6
+
+    public let roundSeconds: Double
+    /// Seconds of play a card must have been shown before a gesture counts (`keyAnswerDelay` with keys, else 0).
+    public let minimumCardSeconds: Double
 
     public private(set) var state = State.menu
     /// Seconds of play elapsed (stands still outside `playing`).
@@ -36,6 +48,10 @@ public struct RoundMachine: Sendable {
 
     private let cards: [String]
     private var next = 0
+    /// Cards passed in this round and not shown again yet, oldest first: what comes back when the deck runs out.
+    private var passedQueue: [String] = []
+    /// Seconds of play when the current card was put on screen.
+    private var cardShownAt = 0.0
     public private(set) var current: String?
     /// Every card put on screen, in order (the last may be unanswered when time runs out).
     public private(set) var shown: [String] = []
@@ -44,12 +60,14 @@ public struct RoundMachine: Sendable {
     private var beeps = 0
     private var now = 0.0
 
-    public init(cards: [String]) {
+    public init(cards: [String], roundSeconds: Double = Self.defaultRoundSeconds, minimumCardSeconds: Double = 0) {
         precondition(!cards.isEmpty, "a round needs cards")
         self.cards = cards
+        self.roundSeconds = roundSeconds
+        self.minimumCardSeconds = minimumCardSeconds
     }
 
-    public var remaining: Double { max(0, Self.roundSeconds - played) }
+    public var remaining: Double { max(0, roundSeconds - played) }
 
     /// Leaves the menu: the first countdown.
     public mutating func start(at t: Double) -> [Timed] {
@@ -77,20 +95,20 @@ public struct RoundMachine: Sendable {
                     state = .playing
                     mark = end
                     out.append(Timed(t: end, event: .state(.playing)))
-                    if current == nil { out.append(Timed(t: end, event: .card(draw()))) }
+                    if current == nil, let c = draw() { out.append(Timed(t: end, event: .card(c))) }
                     continue
                 }
             case .playing:
                 let base = played
-                let warnTime = mark + (Self.roundSeconds - Self.warningAt - base)
-                let endTime = mark + (Self.roundSeconds - base)
+                let warnTime = mark + (roundSeconds - Self.warningAt - base)
+                let endTime = mark + (roundSeconds - base)
                 if !warned && warnTime <= t && warnTime < endTime {
                     warned = true
                     out.append(Timed(t: warnTime, event: .warning))
                     continue
                 }
                 if endTime <= t {
-                    played = Self.roundSeconds
+                    played = roundSeconds
                     state = .finished
                     out.append(Timed(t: endTime, event: .timeUp))
                     out.append(Timed(t: endTime, event: .state(.finished)))
@@ -111,11 +129,24 @@ public struct RoundMachine: Sendable {
     /// or one during the countdown is dropped).
     public mutating func gesture(_ kind: GestureKind, at t: Double) -> [Timed] {
         var out = advance(to: t)
-        guard state == .playing, let card = current else { return out }
+        guard state == .playing, let card = current, played - cardShownAt >= minimumCardSeconds else { return out }
         let outcome: Outcome = kind == .correct ? .correct : .pass
+        let at = max(t, now)
         answers.append((card, outcome))
-        out.append(Timed(t: max(t, now), event: .answer(outcome, card)))
-        out.append(Timed(t: max(t, now), event: .card(draw())))
+        if outcome == .pass { passedQueue.append(card) }
+        out.append(Timed(t: at, event: .answer(outcome, card)))
+        if next == cards.count {
+            // The deck is through: say so once, then the passed cards come back; with none left the round is over.
+            next += 1
+            out.append(Timed(t: at, event: .deckRanOut(returning: passedQueue.count)))
+        }
+        if let c = draw() {
+            out.append(Timed(t: at, event: .card(c)))
+        } else {
+            current = nil
+            state = .finished
+            out.append(Timed(t: at, event: .state(.finished)))
+        }
         return out
     }
 
@@ -148,11 +179,20 @@ public struct RoundMachine: Sendable {
         return [Timed(t: t, event: .beep(3))]
     }
 
-    /// The next card; the order repeats from the top if a fast team plays through the whole deck.
-    private mutating func draw() -> String {
-        let c = cards[next % cards.count]
-        next += 1
+    /// The next card: the deck in order, each card once; after it, the cards passed in this round (a card
+    /// answered correctly never comes back). Nil when none is left.
+    private mutating func draw() -> String? {
+        let c: String
+        if next < cards.count {
+            c = cards[next]
+            next += 1
+        } else if !passedQueue.isEmpty {
+            c = passedQueue.removeFirst()
+        } else {
+            return nil
+        }
         current = c
+        cardShownAt = played
         shown.append(c)
         return c
     }

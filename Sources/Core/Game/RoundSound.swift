@@ -8,6 +8,20 @@ public enum RoundSound: String, CaseIterable, Sendable {
 
     /// What a gesture sounds like: tilt down → success, tilt up → pass.
     public init(gesture: GestureKind) { self = gesture == .correct ? .success : .pass }
+
+    /// Its place in `allCases`: the clip number in a bank loaded in that order (`GameSound.bank`), found without
+    /// a search by name.
+    public var index: Int {
+        switch self {
+        case .countdown3: 0
+        case .countdown2: 1
+        case .countdown1: 2
+        case .success: 3
+        case .pass: 4
+        case .warning: 5
+        case .timeUp: 6
+        }
+    }
 }
 
 extension RoundMachine.Event {

@@ -10,8 +10,8 @@ public struct TraceRound {
     private var last = 0.0
     public private(set) var events: [RoundMachine.Timed] = []
 
-    public init(cards: [String], hasGyro: Bool) {
-        machine = RoundMachine(cards: cards)
+    public init(cards: [String], hasGyro: Bool, roundSeconds: Double = RoundMachine.defaultRoundSeconds) {
+        machine = RoundMachine(cards: cards, roundSeconds: roundSeconds)
         detector = GestureDetector(hasGyro: hasGyro)
     }
 

@@ -34,6 +34,8 @@ public enum FrameRenderer {
             body = round(s, cols, height)
             if let f = s.flash { background = f.outcome == .correct ? .neon : .orange }
         case .result: body = result(s, cols, height)
+        case .vip: body = vip(s, cols)
+        case .history: body = history(s, cols, height)
         }
         // A flash turns the screen green or orange; everything on it goes black for contrast.
         let flashing = background != .black
@@ -120,9 +122,41 @@ public enum FrameRenderer {
         return TextCells.wrap(text, max(1, cols - indent)).map { Row(pad + $0, colour, centred: centred) }
     }
 
+    /// The last rounds, newest first, as many as fit: when, deck, who played (party mode), score and answers.
+    static func history(_ s: GameSession, _ cols: Int, _ height: Int) -> [Row] {
+        var rows: [Row] = [Row("Historiku", .red, centred: true), .blank]
+        let titles = Dictionary(s.decks.map { ($0.id, $0.title) }) { a, _ in a }
+        let room = max(1, height - rows.count - 2)
+        for e in s.history.reversed().prefix(room) {
+            let when = e.finished.isEmpty ? "tani" : String(e.finished.prefix(16)).replacingOccurrences(of: "T", with: " ")
+            let who = e.player.map { " · " + $0 } ?? ""
+            rows.append(Row(pieces: [(when + "  ", .grey), ((titles[e.deck] ?? e.deck) + who, .white),
+                                     ("  \(e.score) pikë  ✓\(e.correct) →\(e.passed)", .neon)]))
+        }
+        if s.history.isEmpty { rows.append(Row("Asnjë raund ende", .grey, centred: true)) }
+        rows.append(.blank)
+        return rows + wrapped("Çdo tast: mbrapa", cols, .grey)
+    }
+
+    /// A locked deck: where its unlock code goes, the code as typed (wrapped, so a pasted one shows whole), and why
+    /// the last one did not open it.
+    static func vip(_ s: GameSession, _ cols: Int) -> [Row] {
+        guard s.decks.indices.contains(s.vipDeck) else { return [] }
+        let deck = s.decks[s.vipDeck]
+        var rows: [Row] = [Row("🔒 " + deck.title + " · VIP", .red, centred: true), .blank]
+        rows += wrapped("Shkruaj ose ngjit kodin e hapjes që more me dekun:", cols, .white)
+        rows.append(.blank)
+        rows += wrapped("› " + s.codeInput + "▏", cols, .neon)
+        rows.append(.blank)
+        if let problem = s.codeProblem { rows += wrapped("✗ " + problem, cols, .orange) }
+        rows += wrapped("Enter: hap · Backspace: fshi · Esc: mbrapa", cols, .grey)
+        return rows
+    }
+
     static func settings(_ s: GameSession, _ cols: Int) -> [Row] {
         func onOff(_ b: Bool) -> String { b ? "Po" : "Jo" }
-        let items = ["Zëri: " + onOff(s.settings.sound), "Dridhja: " + onOff(s.settings.rumble), "Mbrapa"]
+        let items = ["Zëri: " + onOff(s.settings.sound), "Dridhja: " + onOff(s.settings.rumble),
+                     "Koha e raundit: \(s.roundSeconds) s", "Mbrapa"]
         var rows: [Row] = [Row("Cilësimet", .red, centred: true), .blank]
         for (i, item) in items.enumerated() {
             rows.append(Row((i == s.settingsSelected ? "▶ " : "  ") + item, i == s.settingsSelected ? .neon : .white))
@@ -137,16 +171,21 @@ public enum FrameRenderer {
         let left = Int(saturating: r.remaining.rounded(.up))
         let warning = r.state == .playing && r.remaining <= RoundMachine.warningAt
         let clock = "⏱ \(left / 60):\(left % 60 < 10 ? "0" : "")\(left % 60)"
-        let status = Row(pieces: [((s.deck?.title ?? "") + "   ", .grey), (clock, warning ? .red : .white),
-                                  ("   Pikë: \(r.result.score)", .neon)], centred: true)
-        var rows = [status, warning ? Row("⚠ 10 SEKONDA!", .red, centred: true) : .blank]
+        let turn: [(String, RGB)] = s.party.map { [("Radha: " + $0.current + "   ", .neon)] } ?? []
+        let status = Row(pieces: turn + [((s.deck?.title ?? "") + "   ", .grey), (clock, warning ? .red : .white),
+                                         ("   Pikë: \(r.result.score)", .neon)], centred: true)
+        // The warning counts the last seconds down; otherwise the round's own news (the deck ran out).
+        let second = warning ? Row("⚠ \(left) \(left == 1 ? "SEKONDË" : "SEKONDA")!", .red, centred: true)
+            : s.roundNote.map { Row($0, .orange, centred: true) } ?? .blank
+        var rows = [status, second]
         let footer = wrapped(hints(s), cols, centred: true, .grey)
         let space = max(0, height - rows.count - footer.count - 1)
         var middle: [Row] = []
         var caption: [Row] = []
         switch r.state {
         case .buffer:
-            caption = wrapped("Vendose në ballë", cols, centred: true, .neon)
+            caption = (s.party.map { wrapped("Radha: " + $0.current, cols, centred: true, .white) } ?? [])
+                + wrapped(getReady(s.input), cols, centred: true, .neon)
         case .paused:
             caption = s.confirmingLeave ? wrapped(leaveQuestion, cols, centred: true, .orange)
                                         : wrapped(pauseText(s.pauseReason), cols, centred: true, .white)
@@ -165,34 +204,74 @@ public enum FrameRenderer {
         return rows + footer
     }
 
+    /// The score, then every card's outcome in as many columns as the width allows, the block centred; a list
+    /// longer than the screen scrolls (↑/↓, PageUp/PageDown) between ▲ and ▼ rows that say how many are hidden.
     static func result(_ s: GameSession, _ cols: Int, _ height: Int) -> [Row] {
         guard let r = s.round?.result else { return [] }
-        var rows = [Row("Rezultati · " + (s.deck?.title ?? ""), .red, centred: true)]
-        rows += big("\(r.score)", cols, min(9, max(0, height - 12)), .neon)
+        var rows = [Row("Rezultati · " + (s.deck?.title ?? "") + (s.lastPlayer.map { " · " + $0 } ?? ""), .red, centred: true)]
+        rows += big("\(r.score)", cols, min(9, max(0, height - 16 - (s.party == nil ? 0 : 2))), .neon)
         rows.append(Row(pieces: [("Pikë \(r.score)", .white), ("  ·  Saktësia \(Int(saturating: (r.accuracy * 100).rounded()))%", .white),
                                  ("  ·  ", .grey), (r.rank, .neon)], centred: true))
+        if let p = s.party { rows += scoreboard(p, cols) }
+        if let note = s.roundNote { rows.append(Row(note, .orange, centred: true)) }
         rows.append(.blank)
-        // Every card's outcome, in as many columns as the width allows.
         let cells = r.answers.map { ($0.outcome == .correct ? "✓ " : "→ ") + $0.card }
         let cellWidth = min(cols, (cells.map(TextCells.width).max() ?? 0) + 3)
-        let perRow = max(1, cols / max(1, cellWidth))
-        let available = max(1, height - rows.count - 3)
-        var i = 0
-        while i < r.answers.count && rows.count - 5 < available {
-            var pieces: [(String, RGB)] = []
-            for k in i..<min(i + perRow, r.answers.count) {
-                pieces.append((TextCells.fit(cells[k], cellWidth), r.answers[k].outcome == .correct ? .neon : .orange))
+        // At most four columns: on a wide terminal the block stays together in the middle, readable across a room.
+        let perRow = max(1, min(Self.resultColumns, cols / max(1, cellWidth)))
+        var lines: [Row] = []
+        for i in stride(from: 0, to: cells.count, by: perRow) {
+            let pieces = (i..<min(i + perRow, cells.count)).map { k in
+                (TextCells.fit(cells[k], cellWidth), r.answers[k].outcome == .correct ? RGB.neon : RGB.orange)
             }
-            rows.append(Row(pieces: pieces))
-            i += perRow
+            // Every row padded to the block's width, so the centred block keeps its columns lined up.
+            let used = pieces.count * cellWidth
+            lines.append(Row(pieces: pieces + [(String(repeating: " ", count: max(0, min(perRow * cellWidth, cols) - used)), .white)],
+                             centred: true))
         }
-        if r.answers.isEmpty { rows.append(Row("Asnjë kartë e luajtur", .grey, centred: true)) }
-        rows.append(.blank)
+        var foot: [Row] = [.blank] + (s.notice.map { wrapped($0, cols, centred: true, .orange) } ?? [])
         let play = s.resultSelected == 0 ? "[ Luaj ]" : "  Luaj  "
         let back = s.resultSelected == 1 ? "[ Mbrapa ]" : "  Mbrapa  "
-        rows.append(Row(pieces: [(play, s.resultSelected == 0 ? .neon : .white), ("     ", .white),
+        foot.append(Row(pieces: [(play, s.resultSelected == 0 ? .neon : .white), ("     ", .white),
                                  (back, s.resultSelected == 1 ? .neon : .white)], centred: true))
-        return rows
+        foot += wrapped("←→ zgjidh · ↑↓ kartat · s: ruaj kartën e rezultatit", cols, centred: true, .grey)
+        let room = max(1, height - rows.count - foot.count)
+        if r.answers.isEmpty {
+            rows.append(Row("Asnjë kartë e luajtur", .grey, centred: true))
+        } else if lines.count <= room {
+            rows += lines
+        } else {
+            // Scrolled: a row each for ▲ and ▼ (the count hidden above and below).
+            let visible = max(1, room - 2)
+            let top = min(s.resultScroll, lines.count - visible)
+            let above = top * perRow, below = max(0, cells.count - (top + visible) * perRow)
+            rows.append(above > 0 ? Row("▲ \(above) më lart", .grey, centred: true) : .blank)
+            rows += lines[top..<(top + visible)]
+            rows.append(below > 0 ? Row("▼ \(below) më poshtë", .grey, centred: true) : .blank)
+        }
+        return rows + Array(repeating: .blank, count: max(0, height - rows.count - foot.count)) + foot
+    }
+
+    static let resultColumns = 4
+
+    /// Party mode: every player's points, most first, then whose turn is next or who won.
+    static func scoreboard(_ p: Party, _ cols: Int) -> [Row] {
+        let (table, verdict) = scoreboardText(p)
+        return wrapped(table, cols, centred: true, .white) + wrapped(verdict, cols, centred: true, p.isOver ? .neon : .orange)
+    }
+
+    /// The scoreboard's two lines (the screen's and the plain lines' words).
+    static func scoreboardText(_ p: Party) -> (table: String, verdict: String) {
+        let leaders = p.leaders
+        let verdict = !p.isOver ? "Radha tjetër: \(p.current) (raundi \(p.roundsPlayed + 1) nga \(p.names.count * p.turnsEach))"
+            : leaders.count == 1 ? "🏆 Fitues: \(leaders[0])" : "🏆 Barazim: " + leaders.joined(separator: ", ")
+        return (p.standings.map { "\($0.name) \($0.score)" }.joined(separator: "  ·  "), verdict)
+    }
+
+    /// The same for a pipe.
+    static func scoreboardLines(_ p: Party) -> [String] {
+        let (table, verdict) = scoreboardText(p)
+        return ["Pikët: " + table, verdict]
     }
 
     // MARK: pieces
@@ -204,6 +283,14 @@ public enum FrameRenderer {
         }
         let w = lines.map { TextCells.width($0) }.max() ?? 0
         return lines.map { Row(TextCells.fit($0, w), colour, centred: true) }
+    }
+
+    /// The countdown's line: the forehead for a motion device; with keys there is nothing to put anywhere.
+    static func getReady(_ input: InputSource) -> String {
+        switch input {
+        case .motion: return "Vendose në ballë"
+        case .keyboard: return "Bëhu gati: ↓ e saktë · ↑ kalo"
+        }
     }
 
     static func inputLine(_ input: InputSource) -> String {

@@ -2,11 +2,29 @@ import Game
 import Motion
 import TerminalUI
 
-/// Player settings ("Cilësimet"): sound and rumble switch independently.
+/// Player settings ("Cilësimet"): sound and rumble switch independently; the round lasts 30, 60, 90 or 120 s.
 public struct GameSettings: Sendable, Codable, Equatable {
     public var sound = true
     public var rumble = true
-    public init(sound: Bool = true, rumble: Bool = true) { self.sound = sound; self.rumble = rumble }
+    public var roundSeconds = Int(RoundMachine.defaultRoundSeconds)
+
+    public init(sound: Bool = true, rumble: Bool = true, roundSeconds: Int = Int(RoundMachine.defaultRoundSeconds)) {
+        self.sound = sound
+        self.rumble = rumble
+        self.roundSeconds = roundSeconds
+    }
+
+    /// A file from before a field existed keeps its default; a round length outside the choices is refused.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        sound = try c.decodeIfPresent(Bool.self, forKey: .sound) ?? true
+        rumble = try c.decodeIfPresent(Bool.self, forKey: .rumble) ?? true
+        roundSeconds = try c.decodeIfPresent(Int.self, forKey: .roundSeconds) ?? Int(RoundMachine.defaultRoundSeconds)
+        guard RoundMachine.roundLengths.contains(roundSeconds) else {
+            throw DecodingError.dataCorruptedError(forKey: .roundSeconds, in: c,
+                debugDescription: "roundSeconds must be one of \(RoundMachine.roundLengths.map(String.init).joined(separator: ", "))")
+        }
+    }
 }
 
 /// Where gestures come from, as the screen says it.
@@ -18,21 +36,28 @@ public enum InputSource: Sendable, Equatable {
 /// The interactive game without any I/O: screens, menus and the round, driven by keys, gestures and time.
 /// The terminal front end feeds it and carries out the effects it returns; the renderer draws `self`.
 public struct GameSession {
-    public enum Screen: Sendable, Equatable { case browser, settings, round, result }
+    public enum Screen: Sendable, Equatable { case browser, settings, round, result, vip, history }
     public enum Effect: Sendable, Equatable {
         case sound(RoundSound)
         case rumble(GestureKind)
         case rumbleWarning
         /// The motion detector must take the neutral pose again (every countdown).
         case recalibrate
-        case finished(deck: String, result: RoundResult, shown: [String])
+        /// A round ended; `player` is whose turn it was in party mode.
+        case finished(deck: String, result: RoundResult, shown: [String], player: String?)
+        /// The results screen's share key: write the results card.
+        case share(deck: String, result: RoundResult)
         /// "Rikthe Blerjet": ask the store again, then `restored(locked:)`.
         case restorePurchases
+        /// An unlock code typed on the VIP screen: verify and keep it, then `redeemed(locked:message:)`.
+        case redeem(code: String)
         case quit
     }
 
     public static let flashSeconds = 0.3
-    public static let menuItems = ["Cilësimet", "Rikthe Blerjet", "Dil"]
+    public static let menuItems = ["Cilësimet", "Rikthe Blerjet", "Historiku", "Dil"]
+    /// Sound, rumble, round length, back.
+    public static let settingsCount = 4
 
     public let decks: [Deck]
     public private(set) var locked: [Bool]
@@ -42,6 +67,19 @@ public struct GameSession {
     public private(set) var selected = 0
     public private(set) var settingsSelected = 0
     public private(set) var resultSelected = 0
+    /// The first row of the results' card list shown (↑/↓ scroll it when it does not fit).
+    public private(set) var resultScroll = 0
+    /// What the round said about its cards ("the deck ran out").
+    public private(set) var roundNote: String?
+    /// Party mode (`kape play --players A,B,…`): turns, the scoreboard and the winner.
+    public var party: Party?
+    /// The rounds played, oldest first (the history file's, then this game's): the "Historiku" screen.
+    public var history: [RoundHistory.Entry] = []
+    /// Whose round the results screen shows (party mode).
+    public private(set) var lastPlayer: String?
+    /// `kape play --seconds`: this game's round length instead of the setting (not saved).
+    public var roundSecondsOverride: Int?
+    public var roundSeconds: Int { roundSecondsOverride ?? settings.roundSeconds }
     public private(set) var round: RoundMachine?
     public private(set) var deck: Deck?
     public private(set) var countdown: Int?
@@ -55,6 +93,11 @@ public struct GameSession {
     public var notice: String?
     /// The file that unlocks VIP decks (`{"unlocked": ["id", …]}`), named on screen when a locked deck is chosen.
     public var entitlementsPath = "entitlements.json"
+    /// The VIP screen: the locked deck chosen, the code typed so far, and why the last one did not open it.
+    public private(set) var vipDeck = 0
+    public private(set) var codeInput = ""
+    public private(set) var codeProblem: String?
+    public static let codeLimit = 400
     private let order: (Deck) -> [String]
 
     /// `order` deals a deck's cards for a new round (shuffle, history).
@@ -73,6 +116,7 @@ public struct GameSession {
         var out = tick(at: t)
         let q = key == .char("q") || key == .char("Q")
         if screen == .round { return out + roundKey(key, quitKey: q, at: t) }
+        if screen == .vip { return out + vipKey(key) }
         if q { return out + [.quit] }
         switch screen {
         case .browser:
@@ -84,24 +128,42 @@ public struct GameSession {
             default: break
             }
         case .settings:
+            let count = Self.settingsCount
             switch key {
-            case .up: settingsSelected = (settingsSelected + 2) % 3
-            case .down: settingsSelected = (settingsSelected + 1) % 3
+            case .up: settingsSelected = (settingsSelected + count - 1) % count
+            case .down: settingsSelected = (settingsSelected + 1) % count
             case .enter, .space, .left, .right:
                 switch settingsSelected {
                 case 0: settings.sound.toggle()
                 case 1: settings.rumble.toggle()
+                case 2:
+                    // The next (→, Enter) or previous (←) of 30/60/90/120 s, round and round; the choice replaces --seconds.
+                    let lengths = RoundMachine.roundLengths
+                    let i = lengths.firstIndex(of: roundSeconds) ?? 1
+                    settings.roundSeconds = lengths[(i + (key == .left ? lengths.count - 1 : 1)) % lengths.count]
+                    roundSecondsOverride = nil
                 default: if key == .enter || key == .space { screen = .browser }
                 }
             case .escape, .backspace: screen = .browser
             default: break
             }
-        case .round: break
+        case .round, .vip: break
+        case .history: screen = .browser
         case .result:
             switch key {
-            case .left, .right, .up, .down: resultSelected = 1 - resultSelected
+            case .left, .right: resultSelected = 1 - resultSelected
+            // The card list scrolls (the renderer clamps it to what is there).
+            case .up: resultScroll = max(0, resultScroll - 1)
+            case .down: resultScroll += 1
+            case .pageUp: resultScroll = max(0, resultScroll - 5)
+            case .pageDown: resultScroll += 5
+            case .home: resultScroll = 0
             case .enter, .space:
+                // A party that is over starts again from 0 with "Luaj".
+                if let p = party, p.isOver, resultSelected == 0 { party = p.restarted() }
                 if resultSelected == 0, let deck { out += start(deck, at: t) } else { screen = .browser }
+            case .char("s"), .char("S"):
+                if let deck, let r = round { out.append(.share(deck: deck.id, result: r.result)) }
             case .escape, .backspace: screen = .browser
             default: break
             }
@@ -152,13 +214,26 @@ public struct GameSession {
         return start(decks[i], at: t)
     }
 
-    /// The store's answer to "Rikthe Blerjet".
+    /// The store's answer to "Rikthe Blerjet": what is unlocked, by name.
     public mutating func restored(locked: [Bool]) {
         guard locked.count == decks.count else { return }
-        let opened = zip(self.locked, locked).filter { $0.0 && !$0.1 }.count
         self.locked = locked
-        notice = opened > 0 ? "Blerjet u rikthyen: \(opened) dek VIP u hap"
-                            : "Asnjë blerje për të rikthyer: dekët VIP hapen te \(entitlementsPath)"
+        let open = decks.indices.filter { decks[$0].vip && !locked[$0] }.map { decks[$0].title }
+        notice = open.isEmpty ? "Asnjë dek VIP i hapur: zgjidh një dek 🔒 dhe shkruaj kodin e tij"
+                              : "Të hapura: " + open.joined(separator: ", ")
+    }
+
+    /// The answer to a code: `locked` as the store sees it now; `message` says why the deck did not open.
+    public mutating func redeemed(locked: [Bool], problem: String?) {
+        if locked.count == decks.count { self.locked = locked }
+        guard screen == .vip else { return }
+        if decks.indices.contains(vipDeck) && !self.locked[vipDeck] {
+            screen = .browser
+            selected = vipDeck
+            notice = "🔓 \(decks[vipDeck].title) u hap. Enter: Luaj"
+        } else {
+            codeProblem = problem ?? "Ky kod hap një dek tjetër"
+        }
     }
 
     // MARK: internals
@@ -182,21 +257,40 @@ public struct GameSession {
             confirmingLeave = true
             return interrupt(.player, at: t)
         }
+        // ↓ and ↑, and what presenter clickers send: PageDown, → and Enter for "next" (correct), PageUp and ← for
+        // "back" (pass).
         switch key {
-        case .down: return gesture(.correct, at: t)
-        case .up: return gesture(.pass, at: t)
+        case .down, .pageDown, .right: return gesture(.correct, at: t)
+        case .up, .pageUp, .left: return gesture(.pass, at: t)
+        case .enter: return round?.state == .paused ? resume(at: t) : gesture(.correct, at: t)
         case .space: return round?.state == .paused ? resume(at: t) : interrupt(.player, at: t)
         case .escape: return interrupt(.player, at: t)
         default: return []
         }
     }
 
+    /// The VIP screen: every key but Enter, Backspace and Esc is part of the code (q too).
+    private mutating func vipKey(_ key: Key) -> [Effect] {
+        switch key {
+        case .escape: screen = .browser
+        case .backspace: if !codeInput.isEmpty { codeInput.removeLast() }; codeProblem = nil
+        case .enter:
+            guard !codeInput.isEmpty else { return [] }
+            return [.redeem(code: codeInput)]
+        case .char(let c): if codeInput.count < Self.codeLimit { codeInput.append(c) }; codeProblem = nil
+        default: break
+        }
+        return []
+    }
+
     private mutating func choose(at t: Double) -> [Effect] {
         if selected < decks.count {
             guard !locked[selected] else {
-                // No shop in the game: the entitlements file is the way, and the screen says how.
-                notice = "🔒 \(decks[selected].title) është VIP. Për ta hapur: shto \"\(decks[selected].id)\" te \"unlocked\" në "
-                    + "\(entitlementsPath) ({\"unlocked\": [\"\(decks[selected].id)\"]}), pastaj Rikthe Blerjet"
+                // No shop in the game: the unlock code the player got with the deck, typed or pasted here.
+                screen = .vip
+                vipDeck = selected
+                codeInput = ""
+                codeProblem = nil
                 return []
             }
             return start(decks[selected], at: t)
@@ -204,6 +298,7 @@ public struct GameSession {
         switch Self.menuItems[selected - decks.count] {
         case "Cilësimet": screen = .settings; settingsSelected = 0; return []
         case "Rikthe Blerjet": return [.restorePurchases]
+        case "Historiku": screen = .history; return []
         default: return [.quit]
         }
     }
@@ -214,7 +309,10 @@ public struct GameSession {
         screen = .round
         flash = nil
         pauseReason = nil
-        var r = RoundMachine(cards: order(deck))
+        roundNote = nil
+        resultScroll = 0
+        var r = RoundMachine(cards: order(deck), roundSeconds: Double(roundSeconds),
+                             minimumCardSeconds: input == .keyboard ? RoundMachine.keyAnswerDelay : 0)
         let events = r.start(at: t)
         round = r
         return apply(events, at: t)
@@ -231,13 +329,24 @@ public struct GameSession {
             case .state(.finished):
                 screen = .result
                 resultSelected = 0
-                if let round, let deck { out.append(.finished(deck: deck.id, result: round.result, shown: round.shown)) }
+                let player = party?.current
+                if let round {
+                    party?.record(score: round.result.score)
+                    if let deck {
+                        out.append(.finished(deck: deck.id, result: round.result, shown: round.shown, player: player))
+                        history.append(.init(deck: deck.id, seed: 0, finished: "", result: round.result, shown: round.shown, player: player))
+                    }
+                }
+                lastPlayer = player
             case .state: break
             case .answer(let outcome, _):
                 flash = (outcome, e.t + Self.flashSeconds)
                 if settings.rumble { out.append(.rumble(outcome == .correct ? .correct : .pass)) }
             case .warning:
                 if settings.rumble { out.append(.rumbleWarning) }
+            case .deckRanOut(let returning):
+                roundNote = returning > 0 ? "Deku mbaroi: kthehen \(returning) karta të kaluara"
+                                          : "Deku mbaroi: çdo kartë u luajt"
             case .timeUp, .card: break
             }
         }

@@ -9,6 +9,7 @@ public struct PlainLog: Sendable {
     private var warned = false
     private var reported = false
     private var asked = false
+    private var note: String?
 
     public init() {}
 
@@ -19,7 +20,7 @@ public struct PlainLog: Sendable {
         if r.state != state {
             state = r.state
             switch r.state {
-            case .buffer: out.append("[\(r.state.rawValue)] Vendose në ballë")
+            case .buffer: out.append("[\(r.state.rawValue)] " + FrameRenderer.getReady(s.input))
             default: out.append("[\(r.state.rawValue)]")
             }
         }
@@ -28,6 +29,7 @@ public struct PlainLog: Sendable {
         for (card, outcome) in r.answers.dropFirst(answered) { out.append((outcome == .correct ? "✓ " : "→ ") + card) }
         answered = r.answers.count
         if r.warned && !warned { warned = true; out.append("10 sekonda!") }
+        if let note = s.roundNote, note != self.note { self.note = note; out.append(note) }
         for card in r.shown.dropFirst(shown) { out.append("karta: " + card) }
         shown = r.shown.count
         if s.confirmingLeave && !asked { out.append(FrameRenderer.leaveQuestion) }
@@ -40,6 +42,8 @@ public struct PlainLog: Sendable {
     public mutating func summary(_ s: GameSession) -> [String] {
         guard let r = s.round?.result, !reported else { return [] }
         reported = true
-        return ["Rezultati: \(r.score)  saktë \(r.correct)  kaluar \(r.passed)  saktësia \(Int(saturating: (r.accuracy * 100).rounded()))%  \(r.rank)"]
+        let who = s.lastPlayer.map { " (\($0))" } ?? ""
+        return ["Rezultati\(who): \(r.score)  saktë \(r.correct)  kaluar \(r.passed)  saktësia \(Int(saturating: (r.accuracy * 100).rounded()))%  \(r.rank)"]
+            + (s.screen == .result ? s.party.map(FrameRenderer.scoreboardLines) ?? [] : [])
     }
 }

@@ -38,14 +38,22 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
     public var loopTimes = 3
     /// Silence after each pass of a looped line, for the learner to speak (seconds; 0 = none).
     public var loopPause = 0.0
+    /// Target language of the German dictionary words are looked up in: FreeDict's `deu-L` (`kape word --lang`).
+    public var dictionaryLanguage = "eng"
 
     public init() {}
 
-    public static let speedRange = 0.5...2.0
+    /// A FreeDict language code: 2–16 ASCII letters or hyphens (eng, fra, ita, pt-br).
+    public static func isLanguageCode(_ s: String) -> Bool {
+        (2...16).contains(s.utf8.count) && s.utf8.allSatisfy { (97...122).contains($0) || $0 == 45 }
+    }
+
+    /// The player's own range: the speed a lesson may start at is one it can play at.
+    public static let speedRange = ShadowMachine.speedRange
     public static let loopTimesRange = 1...99
     public static let loopPauseRange = 0.0...30.0
 
-    enum CodingKeys: String, CodingKey { case defaultSpeed, loopTimes, loopPause }
+    enum CodingKeys: String, CodingKey { case defaultSpeed, loopTimes, loopPause, dictionaryLanguage }
 
     /// Missing fields take their defaults; a value out of range is refused (`OutOfRange`), never replaced: the
     /// rest of the store is the learner's and must not be moved aside for a typo here.
@@ -54,6 +62,12 @@ public struct ListeningSettings: Sendable, Codable, Equatable {
         defaultSpeed = try c.real(.defaultSpeed, in: Self.speedRange, default: 1)
         loopTimes = try c.integer(.loopTimes, in: Self.loopTimesRange, default: 3)
         loopPause = try c.real(.loopPause, in: Self.loopPauseRange, default: 0)
+        let language = try c.decodeIfPresent(String.self, forKey: .dictionaryLanguage) ?? "eng"
+        guard Self.isLanguageCode(language) else {
+            throw OutOfRange(field: (c.codingPath.map(\.stringValue) + ["dictionaryLanguage"]).joined(separator: "."),
+                             value: "'\(language.prefix(20))'", expected: "a FreeDict language code such as eng or fra")
+        }
+        dictionaryLanguage = language
     }
 }
 
@@ -123,8 +137,8 @@ public enum Points {
 
 /// Everything the progress store holds. Each record keeps its local day, so a later time-zone change never moves
 /// past activity to another day.
-public struct ProgressData: Sendable, Codable, Equatable {
-    public var version = 1
+public struct ProgressData: StoreDocument, Equatable {
+    public var version = ProgressData.currentVersion
     public var points = 0
     public var dictations: [DictationResult] = []
     public var lessonsCompleted: [LessonCompletion] = []
@@ -134,14 +148,24 @@ public struct ProgressData: Sendable, Codable, Equatable {
     public var activity: [String: Int] = [:]
     public var review = ReviewPool()
     public var listening = ListeningSettings()
+    /// Records folded out of the lists above (`foldOldRecords`).
+    public var summary = ProgressSummary()
 
     public init() {}
 
-    /// The newest format this build reads and writes.
-    public static let currentVersion = 1
+    /// The newest format this build reads and writes. 2 added `summary`: a kape that read 1 would drop it on its
+    /// next save, so it must refuse the file instead.
+    public static let currentVersion = 2
+    public static let baseName = "progress"
+
+    public var whatToTrim: String {
+        "it holds \(review.items.count) review phrases and \(positions.count) saved positions: back it up, then delete old "
+            + "entries of \"review\" → \"items\" or \"positions\", or move it aside to start a new store"
+    }
+    public static let kind = InputFile.Kind.progress
 
     enum CodingKeys: String, CodingKey {
-        case version, points, dictations, lessonsCompleted, positions, gameRounds, activity, review, listening
+        case version, points, dictations, lessonsCompleted, positions, gameRounds, activity, review, listening, summary
     }
 
     /// Missing sections decode as empty, so a store written before a section existed is not "damaged".
@@ -159,11 +183,12 @@ public struct ProgressData: Sendable, Codable, Equatable {
         }
         review = try c.decodeIfPresent(ReviewPool.self, forKey: .review) ?? ReviewPool()
         listening = try c.decodeIfPresent(ListeningSettings.self, forKey: .listening) ?? ListeningSettings()
+        summary = try c.decodeIfPresent(ProgressSummary.self, forKey: .summary) ?? ProgressSummary()
     }
 
     public var activeDays: Set<Day> { Set(activity.compactMap { $0.value > 0 ? Day($0.key) : nil }) }
     public func streak(today: Day) -> Int { Streak.length(activeDays: activeDays, today: today) }
-    public var lessonsDone: Set<String> { Set(lessonsCompleted.map(\.lesson)) }
+    public var lessonsDone: Set<String> { Set(lessonsCompleted.map(\.lesson)).union(summary.lessonsDone) }
 
     /// Counters saturate at the top of their range rather than trap.
     mutating func touch(_ day: Day, points earned: Int) {
@@ -193,6 +218,14 @@ public struct ProgressData: Sendable, Codable, Equatable {
                                           accuracy: c.accuracy, review: true, points: earned, at: at, day: day))
         review.answer(key: key, perfect: c.isPerfect, on: day)
         touch(day, points: earned)
+        return earned
+    }
+
+    /// A saved word reviewed (its schedule lives in the vocabulary): points and activity like a review phrase.
+    @discardableResult
+    public mutating func recordWordReview(_ c: Comparison, at: Date, calendar: Calendar) -> Int {
+        let earned = Points.dictation(accuracy: c.accuracy)
+        touch(Day(at, calendar: calendar), points: earned)
         return earned
     }
 

@@ -60,7 +60,7 @@ public struct MotionEventEncoder {
             guard device.axes[i] != nil else { continue }
             var v = quantise(physical[k], axis: i)
             if let old = last[i] {
-                if kernelFuzzFilter { v = Self.defuzz(v, old: old, fuzz: device.axes[i]!.fuzz) }
+                if kernelFuzzFilter { v = KernelFuzzFilter.defuzz(v, old: old, fuzz: device.axes[i]!.fuzz) }
                 if v == old { continue }
             }
             last[i] = v
@@ -82,15 +82,5 @@ public struct MotionEventEncoder {
         let m = (seconds * 1e6).rounded()
         guard m.isFinite else { return 0 }
         return Int64(saturating: min(max(m, 0), 9e18))
-    }
-
-    /// The kernel's hysteresis: small changes are dropped, medium ones blended towards the old value.
-    static func defuzz(_ value: Int32, old: Int32, fuzz: Int32) -> Int32 {
-        guard fuzz > 0 else { return value }
-        let v = Int64(value), o = Int64(old), f = Int64(fuzz)
-        if v > o - f / 2 && v < o + f / 2 { return old }
-        if v > o - f && v < o + f { return Int32((o * 3 + v) / 4) }
-        if v > o - f * 2 && v < o + f * 2 { return Int32((o + v) / 2) }
-        return value
     }
 }

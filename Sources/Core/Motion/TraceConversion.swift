@@ -1,3 +1,4 @@
+import Platform
 /// Converts traces between the two formats. evemu → evemu keeps every event; CSV → evemu goes through a
 /// DualSense-like device (`MotionEventEncoder`); evemu → CSV writes the samples `kape replay` would see.
 public enum TraceConversion {
@@ -12,10 +13,10 @@ public enum TraceConversion {
                                kernel: String?, dmi: String?) throws -> Result {
         let from = from ?? .guess(path: input)
         let to = to ?? .guess(path: output)
-        let file = try MappedFile(path: input)
+        let file = try MappedFile.trace(input)
         let out = try BufferedFileWriter(path: output)
         var result = Result()
-        try file.withBytes { bytes in
+        try file.traceBytes { bytes in
             switch (from, to) {
             case (.evemu, .evemu):
                 var writer = AfterHeader<EvemuWriter>(file: input)

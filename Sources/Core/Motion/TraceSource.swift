@@ -1,3 +1,4 @@
+import Platform
 /// The two trace formats.
 public enum TraceFormat: String, Sendable, CaseIterable {
     case evemu, csv
@@ -32,8 +33,8 @@ public enum TraceSource {
     public static func read(path: String, format: TraceFormat? = nil, axes: AxisMap? = nil,
                             header: (TraceSummary) throws -> Void = { _ in },
                             sample: (MotionSample) throws -> Void) throws -> TraceSummary {
-        let file = try MappedFile(path: path)
-        return try file.withBytes {
+        let file = try MappedFile.trace(path)
+        return try file.traceBytes {
             try read(bytes: $0, file: path, format: format ?? .guess(path: path), axes: axes, header: header, sample: sample)
         }
     }

@@ -107,7 +107,7 @@ struct SensorModel {
             var sent = 0
             for axis in order {
                 let fuzz = device.axes[axis]?.fuzz ?? 0
-                let value = defuzz(raw[axis], previous: lastValue[axis], fuzz: fuzz)
+                let value = lastValue[axis].map { KernelFuzzFilter.defuzz(raw[axis], old: $0, fuzz: fuzz) } ?? raw[axis]
                 if value != lastValue[axis] {
                     events.append(InputEvent(micros: delivered, type: EV.abs, code: UInt16(axis), value: value))
                     lastValue[axis] = value
@@ -135,15 +135,5 @@ struct SensorModel {
         let resolution = info.resolution > 0 ? info.resolution : profile.accelResolution
         let v = (physical * Double(resolution)).rounded()
         return Int32(saturating: max(Double(info.minimum), min(Double(info.maximum), v)))
-    }
-
-    /// The kernel's input_defuzz_abs_event: small changes are suppressed or smoothed.
-    private func defuzz(_ value: Int32, previous: Int32?, fuzz: Int32) -> Int32 {
-        guard let old = previous, fuzz > 0 else { return value }
-        let v = Int64(value), o = Int64(old), f = Int64(fuzz)
-        if v > o - f / 2 && v < o + f / 2 { return old }
-        if v > o - f && v < o + f { return Int32((o * 3 + v) / 4) }
-        if v > o - f * 2 && v < o + f * 2 { return Int32((o + v) / 2) }
-        return value
     }
 }

@@ -1,6 +1,8 @@
 /// Keys the game understands, decoded from the bytes a terminal sends in raw mode.
 public enum Key: Sendable, Equatable {
     case up, down, left, right, enter, space, escape, backspace
+    /// PageUp and PageDown: also what presenter clickers send for "back" and "next".
+    case pageUp, pageDown, home, end
     case char(Character)
 }
 
@@ -32,7 +34,7 @@ public struct KeyParser: Sendable {
                 var j = i + 2
                 while j < pending.count && !(0x40...0x7E).contains(pending[j]) { j += 1 }
                 guard j < pending.count else { break scan }
-                if let key = Self.arrow(pending[j]) { keys.append(key) }  // others (F-keys, Home…) are ignored
+                if let key = Self.special(final: pending[j], parameter: pending[(i + 2)..<j]) { keys.append(key) }  // F-keys… ignored
                 i = j + 1
                 continue
             }
@@ -62,12 +64,23 @@ public struct KeyParser: Sendable {
         return pending == [0x1B] ? [.escape] : []
     }
 
-    private static func arrow(_ final: UInt8) -> Key? {
+    /// Arrows, Home and End (`ESC [ A` … or `ESC O H`), and the `ESC [ n ~` keys: 5/6 PageUp/PageDown, 1/7 Home, 4/8 End.
+    private static func special(final: UInt8, parameter: ArraySlice<UInt8>) -> Key? {
         switch final {
         case UInt8(ascii: "A"): return .up
         case UInt8(ascii: "B"): return .down
         case UInt8(ascii: "C"): return .right
         case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "H"): return .home
+        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "~"):
+            switch String(decoding: parameter.prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self) {
+            case "5": return .pageUp
+            case "6": return .pageDown
+            case "1", "7": return .home
+            case "4", "8": return .end
+            default: return nil
+            }
         default: return nil
         }
     }

@@ -32,7 +32,7 @@ public protocol TextMeasure {
 
 /// Which screen a frame shows, as `--frames` names its files.
 public enum SceneName: String, Sendable, CaseIterable {
-    case browser, vip, settings, countdown, card, correct, pass, warning, paused, results
+    case browser, vip, history, settings, countdown, card, correct, pass, warning, paused, results
 }
 
 /// What a tap or click on a part of the screen means.

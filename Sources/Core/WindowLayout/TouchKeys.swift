@@ -14,7 +14,8 @@ public enum TouchKeys {
             return Array(repeating: .down, count: steps) + [.enter]
         case .setting(let i):
             guard s.screen == .settings else { return [] }
-            let steps = ((i - s.settingsSelected) % 3 + 3) % 3
+            let n = GameSession.settingsCount
+            let steps = ((i - s.settingsSelected) % n + n) % n
             return Array(repeating: .down, count: steps) + [.enter]
         case .resultButton(let k):
             guard s.screen == .result else { return [] }
@@ -43,6 +44,12 @@ public enum TouchKeys {
         var pauseReason: RoundMachine.PauseReason?
         var locked: [Bool]
         var input: InputSource
+        var vip: String
+        var codeProblem: String?
+        var roundSeconds: Int
+        var party: Party?
+        var history: Int
+        var roundNote: String?
     }
 
     public static func signature(_ s: GameSession) -> Signature {
@@ -51,6 +58,7 @@ public enum TouchKeys {
                          seconds: r.map { Int(saturating: $0.remaining.rounded(.up)) } ?? -1, selected: s.selected,
                          settingsSelected: s.settingsSelected, resultSelected: s.resultSelected, settings: s.settings,
                          notice: s.notice, confirmingLeave: s.confirmingLeave, pauseReason: s.pauseReason, locked: s.locked,
-                         input: s.input)
+                         input: s.input, vip: "\(s.vipDeck)|" + s.codeInput, codeProblem: s.codeProblem,
+                         roundSeconds: s.roundSeconds, party: s.party, history: s.history.count, roundNote: s.roundNote)
     }
 }

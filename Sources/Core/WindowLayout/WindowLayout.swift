@@ -17,13 +17,17 @@ public enum WindowLayout {
         case .settings: return settings(s, w, h, measure)
         case .round: return round(s, w, h, measure)
         case .result: return results(s, w, h, measure)
+        case .vip: return vip(s, w, h, measure)
+        case .history: return history(s, w, h, measure)
         }
     }
 
     /// The name of the scene `s` shows, without laying it out (`--frames` and the loop's "changed?" test).
     public static func name(_ s: GameSession) -> SceneName {
         switch s.screen {
-        case .browser: return vipNotice(s) ? .vip : .browser
+        case .browser: return .browser
+        case .vip: return .vip
+        case .history: return .history
         case .settings: return .settings
         case .result: return .results
         case .round:
@@ -36,10 +40,6 @@ public enum WindowLayout {
             case .playing: return r.remaining <= RoundMachine.warningAt ? .warning : .card
             }
         }
-    }
-
-    static func vipNotice(_ s: GameSession) -> Bool {
-        s.notice != nil && s.selected < s.decks.count && s.locked[s.selected]
     }
 
     static func margin(_ w: Int, _ h: Int) -> Int { max(2, min(w, h) / 40) }
@@ -64,7 +64,7 @@ public enum WindowLayout {
     // MARK: browser
 
     static func browser(_ s: GameSession, _ w: Int, _ h: Int, _ m: TextMeasure) -> Scene {
-        var scene = Scene(name: vipNotice(s) ? .vip : .browser, width: w, height: h, background: .black)
+        var scene = Scene(name: .browser, width: w, height: h, background: .black)
         let full = Box(x: 0, y: 0, w: w, h: h).inset(margin(w, h))
         text(&scene, "KAPE", full.rows(0, 0.09), .red, m)
         text(&scene, "Zgjidh një dek", full.rows(0.09, 0.14), .grey, m)
@@ -116,7 +116,7 @@ public enum WindowLayout {
         }
         let help = inputLine(s.input)
         text(&scene, help, full.rows(0.89, 1), .grey, m, max: h / 30)
-        if vipNotice(s) { vipPanel(&scene, s, full, m) } else if let notice = s.notice {
+        if let notice = s.notice {
             scene.shapes.append(.fill(full.rows(0.89, 1), .black))
             text(&scene, renderable(notice, m), full.rows(0.89, 1), .orange, m, max: h / 30)
         }
@@ -151,18 +151,44 @@ public enum WindowLayout {
         }
     }
 
-    /// A locked deck was chosen: what it is and how to open it, over the browser.
-    static func vipPanel(_ scene: inout Scene, _ s: GameSession, _ full: Box, _ m: TextMeasure) {
-        let box = Box(x: full.x + full.w / 12, y: full.y + full.h / 6, w: full.w * 5 / 6, h: full.h * 2 / 3)
-        let border = max(2, min(box.w, box.h) / 40)
-        scene.shapes.append(.fill(box, .orange))
-        scene.shapes.append(.fill(box.inset(border), panel))
-        let inner = box.inset(border * 3)
-        let lockSide = inner.h / 5
+    /// A locked deck was chosen: what it is, the unlock code as typed (wrapped, so a pasted one shows whole) and
+    /// why the last one did not open it.
+    static func vip(_ s: GameSession, _ w: Int, _ h: Int, _ m: TextMeasure) -> Scene {
+        var scene = Scene(name: .vip, width: w, height: h, background: .black)
+        guard s.decks.indices.contains(s.vipDeck) else { return scene }
+        let full = Box(x: 0, y: 0, w: w, h: h).inset(margin(w, h))
+        let border = max(2, min(full.w, full.h) / 60)
+        scene.shapes.append(.fill(full, .orange))
+        scene.shapes.append(.fill(full.inset(border), panel))
+        let inner = full.inset(border * 3)
+        let lockSide = inner.h / 6
         scene.shapes.append(.lock(Box(x: inner.x + (inner.w - lockSide) / 2, y: inner.y, w: lockSide, h: lockSide), .orange))
-        text(&scene, "VIP · " + s.decks[s.selected].title, inner.rows(0.24, 0.42), .orange, m)
-        text(&scene, renderable(s.notice ?? "", m), inner.rows(0.46, 1), .white, m, max: inner.h / 9)
-        scene.targets.append((box, .entry(s.selected)))
+        text(&scene, "VIP · " + renderable(s.decks[s.vipDeck].title, m), inner.rows(0.19, 0.32), .orange, m)
+        text(&scene, "Shkruaj ose ngjit kodin e hapjes që more me dekun:", inner.rows(0.34, 0.44), .white, m)
+        text(&scene, "› " + s.codeInput + "▏", inner.rows(0.46, 0.74), .neon, m, max: inner.h / 12)
+        if let problem = s.codeProblem { text(&scene, "✗ " + renderable(problem, m), inner.rows(0.76, 0.86), .orange, m) }
+        text(&scene, "Enter: hap · Backspace: fshi · Esc/B: mbrapa", inner.rows(0.88, 1), .grey, m)
+        return scene
+    }
+
+    /// The last rounds, newest first, as many as fit: when, deck, who played (party mode), score and answers.
+    static func history(_ s: GameSession, _ w: Int, _ h: Int, _ m: TextMeasure) -> Scene {
+        var scene = Scene(name: .history, width: w, height: h, background: .black)
+        let full = Box(x: 0, y: 0, w: w, h: h).inset(margin(w, h))
+        text(&scene, "Historiku", full.rows(0, 0.1), .red, m)
+        let list = full.rows(0.12, 0.9)
+        let titles = Dictionary(s.decks.map { ($0.id, $0.title) }) { a, _ in a }
+        let points = max(TextFit.minPoints, min(h / 22, list.h / 6))
+        let step = max(1, m.lineHeight(points: points))
+        for (j, e) in s.history.reversed().prefix(max(1, list.h / step)).enumerated() {
+            let when = e.finished.isEmpty ? "tani" : String(e.finished.prefix(16)).replacingOccurrences(of: "T", with: " ")
+            let who = e.player.map { " · " + $0 } ?? ""
+            let line = "\(when)  \(titles[e.deck] ?? e.deck)\(who)  \(e.score) pikë  ✓\(e.correct) →\(e.passed)"
+            text(&scene, renderable(line, m), Box(x: list.x, y: list.y + j * step, w: list.w, h: step), .white, m, max: points, centred: false)
+        }
+        if s.history.isEmpty { text(&scene, "Asnjë raund ende", list.rows(0.3, 0.45), .grey, m) }
+        text(&scene, "Çdo tast ose B: mbrapa", full.rows(0.92, 1), .grey, m)
+        return scene
     }
 
     // MARK: settings
@@ -172,10 +198,11 @@ public enum WindowLayout {
         let full = Box(x: 0, y: 0, w: w, h: h).inset(margin(w, h))
         text(&scene, "Cilësimet", full.rows(0, 0.14), .red, m)
         func onOff(_ b: Bool) -> String { b ? "Po" : "Jo" }
-        let items = ["Zëri: " + onOff(s.settings.sound), "Dridhja: " + onOff(s.settings.rumble), "Mbrapa"]
+        let items = ["Zëri: " + onOff(s.settings.sound), "Dridhja: " + onOff(s.settings.rumble),
+                     "Koha e raundit: \(s.roundSeconds) s", "Mbrapa"]
         let list = full.rows(0.18, 0.86).columns(w >= h ? 0.2 : 0.05, w >= h ? 0.8 : 0.95)
         let gap = margin(w, h)
-        let bh = (list.h - gap * 2) / 3
+        let bh = (list.h - gap * (items.count - 1)) / items.count
         let boxes = items.indices.map { Box(x: list.x, y: list.y + $0 * (bh + gap), w: list.w, h: bh) }
         let points = uniform(zip(items, boxes.map { $0.inset(max(2, bh / 5)) }).map { ($0, $1) }, m)
         for (i, item) in items.enumerated() {
@@ -203,7 +230,9 @@ public enum WindowLayout {
         let left = Int(saturating: r.remaining.rounded(.up))
         let warning = r.state == .playing && r.remaining <= RoundMachine.warningAt
         let clock = "\(left / 60):\(left % 60 < 10 ? "0" : "")\(left % 60)"
-        text(&scene, s.deck?.title ?? "", status.columns(0, 0.36), ink(.grey), m, centred: false)
+        // Party mode: whose turn it is, where the deck's name was.
+        let who = s.party.map { "Radha: " + $0.current } ?? renderable(s.deck?.title ?? "", m)
+        text(&scene, who, status.columns(0, 0.36), ink(s.party == nil ? .grey : .neon), m, centred: false)
         text(&scene, clock, status.columns(0.4, 0.6), ink(warning ? .red : .white), m)
         text(&scene, "Pikë: \(r.result.score)", status.columns(0.64, 1), ink(.neon), m)
         text(&scene, hints(s), full.rows(0.94, 1), ink(.grey), m, max: h / 30)

@@ -253,9 +253,9 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         return .ready(avail: Int(avail), delay: Int(max(0, delay)))
     }
 
-    private func outcome(_ w: SinkWrite) -> SinkSpace {
-        switch w {
-        case .written: .ready(avail: 0, delay: 0)
+    private func outcome(_ r: Recovery) -> SinkSpace {
+        switch r {
+        case .retry: .ready(avail: 0, delay: 0)  // interrupted: nothing is free yet, the loop asks again
         case .recovered: .recovered
         case .failed(let e): .failed(e)
         }
@@ -269,7 +269,7 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         let n = poll(fds, nfds_t(pcmFDs + 1), timeoutMs)
         guard n > 0 else { return }
         if fds[pcmFDs].revents & Int16(POLLIN) != 0 {
-            WakePipe.drain(wakeFD)
+            WakeEvent.drain(raw: wakeFD)
         }
         if pcmFDs > 0 {
             // Lets plugins (pulse, ioplug) process their descriptors' events.
@@ -300,15 +300,24 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
             switch recover(Int32(r)) {
             case .recovered: recovered = true
             case .failed(let e): return .failed(e)
-            case .written: continue
+            case .retry: continue
             }
         }
         return recovered ? .recovered : .written
     }
 
+    /// What an error from the PCM came to.
+    private enum Recovery {
+        /// -EINTR: nothing happened; ask again.
+        case retry
+        /// An underrun or suspend, recovered: the caller counts an xrun.
+        case recovered
+        case failed(AudioError)
+    }
+
     /// -EPIPE (underrun) and -ESTRPIPE (suspend) are recovered with `snd_pcm_recover`; -EINTR is retried.
-    private func recover(_ err: Int32) -> SinkWrite {
-        if err == -EINTR { return .written }
+    private func recover(_ err: Int32) -> Recovery {
+        if err == -EINTR { return .retry }
         recoveriesWithoutWrite += 1
         if recoveriesWithoutWrite > 3 { return .failed(AudioError.lost(negotiated.device, "it keeps running dry and takes no audio")) }
         if err == -EPIPE || err == -ESTRPIPE, snd_pcm_recover(pcm, err, 1) >= 0 { return .recovered }

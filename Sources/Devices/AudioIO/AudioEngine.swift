@@ -6,15 +6,18 @@ import Platform
 /// The mixer, a sink and the render thread between them.
 ///
 /// The render thread keeps the device buffer full one period at a time (less its reserve, on PipeWire: see
-/// `SinkInfo.reserveFrames`) and sleeps in `poll` on the device and on a wake-up pipe that `play` signals, so a new
-/// sound is written as soon as there is any room rather than at the next period boundary. Between waits it only mixes, encodes and writes: no allocation, no locks, and no
-/// system call but the write (and the delay query the latency record needs). A wake-up that finds nothing to do
-/// twice in a row is not trusted: the thread then sleeps on the wake-up pipe alone until a period should be free,
-/// so a device whose descriptors stay readable cannot make it spin.
+/// `SinkInfo.reserveFrames`) and sleeps in `poll` on the device and on a `WakeEvent` that `play` signals, so a new
+/// sound is written as soon as there is any room rather than at the next period boundary. Between waits it only
+/// mixes, encodes and writes: no allocation, no locks, and no system calls but the PCM's own (its state, avail and
+/// delay queries, the write, the poll). What to do next is `RenderPacing`'s decision (the spin guard among it).
 ///
 /// An xrun is recovered, recorded with how long the thread had been away from the device (longer than the
 /// buffer: the thread was not scheduled; shorter: the device or server side ran dry), and the sink's buffer grows
-/// by a period if its request allows (`SinkRequest.adaptive`).
+/// by a period if its request allows (`SinkRequest.adaptive`), set up again by `SinkMaintenance` on a thread of
+/// its own while the render thread waits.
+///
+/// Threads: `play`, `stop`, `take…` and the figures are the control side (one thread); `RenderSide` belongs to the
+/// render thread (or to the caller of `renderOffline`, when there is none), which debug builds check.
 public final class AudioEngine: @unchecked Sendable {
     public let sink: AudioSink
     /// The sink's shape now (its buffer grows after xruns when adaptive).
@@ -24,9 +27,9 @@ public final class AudioEngine: @unchecked Sendable {
     public let bank: SoundBank
     private let mixer: Mixer
     private let control: MixerControl
-    /// A non-blocking pipe: `play` writes a byte, the render thread's poll wakes on it.
-    private let wakeFD: Int32
-    private let wakeWriteFD: Int32
+    /// `play` signals it; the render thread's poll wakes on it.
+    private let wake: WakeEvent
+    private var wakeFD: Int32 { wake.fd }
     private let floatBlock: UnsafeMutablePointer<Float>
     private let byteBlock: UnsafeMutableRawPointer
     private let records = SPSCQueue<LatencyRecord>(capacity: 1024)
@@ -35,10 +38,17 @@ public final class AudioEngine: @unchecked Sendable {
     private let xrunCount = Atomic<Int>(0)
     /// Each xrun as it was recovered, for reports and plots; preallocated, so the render thread never allocates.
     private let xrunRecords = SPSCQueue<XrunRecord>(capacity: 256)
-    /// Monotonic time of the last write, to tell a late render thread from a device that ran dry.
-    private var lastWriteNanos: UInt64 = 0
-    /// Monotonic time of the previous xrun (0: none yet), for `XrunPolicy`'s repeat window.
-    private var lastXrunNanos: UInt64 = 0
+    /// Render side: what only the render thread reads and writes.
+    private struct RenderSide {
+        /// Monotonic time of the last write, to tell a late render thread from a device that ran dry.
+        var lastWriteNanos: UInt64 = 0
+        /// Monotonic time of the previous xrun (0: none yet), for `XrunPolicy`'s repeat window.
+        var lastXrunNanos: UInt64 = 0
+        var pacing: RenderPacing
+    }
+    private var render: RenderSide
+    /// Grows the sink off the render thread (started with it when the sink can grow).
+    private var maintenance: SinkMaintenance?
     private let costs = RenderCostHistogram()
     private let memoryLocked = Atomic<Bool>(false)
     private let realtime = Atomic<Bool>(false)
@@ -63,11 +73,11 @@ public final class AudioEngine: @unchecked Sendable {
     private let failed = Atomic<Bool>(false)
     private var failure: AudioError?      // written by the render thread before `failed` is set
     private var thread: pthread_t?
+    /// Control side.
     private var nextToken: UInt64 = 1
-    /// Smallest write worth waking for when a trigger arrives and less than a period is free.
-    private let minimumChunk = 8
 
-    public init(sink: AudioSink, bank: SoundBank, maxVoices: Int = 32) {
+    /// Throws only when the process is out of descriptors for the wake-up.
+    public init(sink: AudioSink, bank: SoundBank, maxVoices: Int = 32) throws(AudioError) {
         precondition(bank.clips.allSatisfy { $0.rate == sink.info.rate && $0.channels == sink.info.channels },
                      "load the bank at the sink's rate and channels")
         self.sink = sink
@@ -76,17 +86,17 @@ public final class AudioEngine: @unchecked Sendable {
         self.bank = bank
         mixer = Mixer(clips: bank.clips, rate: shape.rate, channels: shape.channels, maxVoices: maxVoices)
         control = mixer.control
-        let wake = WakePipe()
-        wakeFD = wake?.readEnd ?? -1
-        wakeWriteFD = wake?.writeEnd ?? -1
+        do throws(SystemCallError) { wake = try WakeEvent() } catch {
+            throw AudioError(.device, "cannot make the render thread's wake-up: \(error)")
+        }
+        render = RenderSide(pacing: RenderPacing(period: shape.periodFrames, rate: shape.rate,
+                                                 periodMilliseconds: shape.periodMilliseconds))
         floatBlock = .allocate(capacity: shape.periodFrames * shape.channels)
         byteBlock = .allocate(byteCount: shape.periodFrames * shape.channels * shape.format.bytes, alignment: 16)
     }
 
     deinit {
         stop()
-        close(wakeFD)
-        close(wakeWriteFD)
         if memoryLocked.load(ordering: .relaxed) { forEachRenderRegion { MemoryLock.unlock($0, bytes: $1) } }
         floatBlock.deallocate()
         byteBlock.deallocate()
@@ -120,9 +130,13 @@ public final class AudioEngine: @unchecked Sendable {
     public func stopSound(_ token: UInt64) { control.send(.stop(token: token)); signal() }
     public func stopAll() { control.send(.stopAll); signal() }
 
-    private func signal() {
-        var one: UInt8 = 1
-        _ = Glibc.write(wakeWriteFD, &one, 1)  // a full pipe already means "wake up"
+    private func signal() { wake.signal() }
+
+    /// Debug builds: render-side state is touched only on the render thread (or with none running).
+    @inline(__always)
+    private func assertRenderSide() {
+        assert(thread == nil || ThreadPriority.currentThreadID() == renderThreadID.load(ordering: .relaxed),
+               "render-side state touched off the render thread")
     }
 
     /// Latency records produced since the last call.
@@ -149,17 +163,18 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Render thread only: count, grow the buffer if allowed and worth it (`XrunPolicy`), record.
     private func countXrun(growing: Bool = true) {
+        assertRenderSide()
         xrunCount.add(1, ordering: .relaxed)
         let now = MonotonicClock.nanos()
         let bufferBefore = sink.bufferFrames, before = bufferBefore - sink.reserveFrames
-        let away = lastWriteNanos == 0 ? 0 : now - lastWriteNanos
-        let since = lastXrunNanos == 0 ? nil : now - lastXrunNanos
-        lastXrunNanos = now
+        let away = render.lastWriteNanos == 0 ? 0 : now - render.lastWriteNanos
+        let since = render.lastXrunNanos == 0 ? nil : now - render.lastXrunNanos
+        render.lastXrunNanos = now
         var response = XrunResponse.kept
         var grown: Int?
-        if growing, let next = sink.grownQueueFrames {
+        if growing, let maintenance, let next = sink.grownQueueFrames {
             if XrunPolicy.shouldGrow(awayNanos: away, grownQueueFrames: next, rate: shape.rate, sincePreviousNanos: since) {
-                grown = sink.grow()
+                grown = maintenance.grow()
                 if grown != nil { response = sink.bufferFrames == bufferBefore ? .reserveGivenUp : .bufferGrown }
             } else {
                 response = .keptLongStall
@@ -183,6 +198,14 @@ public final class AudioEngine: @unchecked Sendable {
     /// Starts the render thread (real-time priority when the system allows it).
     public func start() throws {
         guard !running.load(ordering: .acquiring) else { return }
+        if maintenance == nil, sink.grownQueueFrames != nil {
+            let m: SinkMaintenance
+            do throws(SystemCallError) { m = try SinkMaintenance(sink: sink) } catch {
+                throw AudioError(.device, "cannot make the sink's maintenance wake-up: \(error)")
+            }
+            guard m.start() else { throw AudioError(.device, "cannot start the sink's maintenance thread") }
+            maintenance = m
+        }
         var locked = true
         forEachRenderRegion { locked = MemoryLock.lock($0, bytes: $1) && locked }
         memoryLocked.store(locked, ordering: .relaxed)
@@ -200,7 +223,7 @@ public final class AudioEngine: @unchecked Sendable {
         guard rc == 0 else {
             Unmanaged<AudioEngine>.fromOpaque(context).release()
             running.store(false, ordering: .releasing)
-            throw AudioError(.device, "cannot start the render thread: \(String(cString: strerror(rc)))")
+            throw AudioError(.device, "cannot start the render thread: \(errnoText(rc))")
         }
         thread = tid
         // Refused without privileges and without rtkit: fine, but say so (`realtimeOutcome`).
@@ -220,6 +243,8 @@ public final class AudioEngine: @unchecked Sendable {
         signal()
         pthread_join(tid, nil)
         thread = nil
+        maintenance?.stop()
+        maintenance = nil
     }
 
     /// Stops, then lets the device play what is queued and closes it.
@@ -254,16 +279,12 @@ public final class AudioEngine: @unchecked Sendable {
     private func renderLoop() {
         renderThreadID.store(ThreadPriority.currentThreadID(), ordering: .releasing)
         MemoryLock.prefaultStack()
-        let period = shape.periodFrames
-        let timeout = Int32(saturating: max(10, 4 * shape.periodMilliseconds))
         let cpu0 = Self.threadCPUNanos(), wall0 = MonotonicClock.nanos()
         defer {
             threadCPUNanos.store(Self.threadCPUNanos() - cpu0, ordering: .relaxed)
             threadWallNanos.store(Int(MonotonicClock.nanos() - wall0), ordering: .relaxed)
         }
-        var idleWakeups = 0
-        var drainWaits = 0
-        lastWriteNanos = MonotonicClock.nanos()
+        render.lastWriteNanos = MonotonicClock.nanos()
         while running.load(ordering: .acquiring) || control.pending > 0 && !failed.load(ordering: .relaxed) {
             passes.add(1, ordering: .relaxed)
             let stall = stallMs.exchange(0, ordering: .acquiring)
@@ -275,40 +296,33 @@ public final class AudioEngine: @unchecked Sendable {
             case .recovered:
                 countXrun()
             case .ready(let avail, let delay):
-                let triggered = control.pending > 0
-                if avail >= period || (triggered && avail >= minimumChunk) {
-                    idleWakeups = 0
-                    // A trigger takes all the room there is; otherwise the reserve stays free for the next one.
-                    let frames = triggered ? min(avail, period) : min(avail - sink.reserveFrames, period)
+                switch render.pacing.next(avail: avail, reserve: sink.reserveFrames, triggered: control.pending > 0,
+                                          running: running.load(ordering: .acquiring)) {
+                case .render(let frames, let refill):
                     let queued = sink.bufferFrames - avail
-                    if !triggered, queued + frames > peakQueue.load(ordering: .relaxed) {
+                    if refill, queued + frames > peakQueue.load(ordering: .relaxed) {
                         peakQueue.store(queued + frames, ordering: .relaxed)
                     }
                     if let e = renderBlock(frames: frames, delay: delay, queued: queued) {
                         fail(e)
                         return
                     }
-                } else if !running.load(ordering: .acquiring) {
-                    // Stopping with a trigger queued: it is committed once a period frees (a few periods at most).
-                    drainWaits += 1
-                    if drainWaits > 4 { return }
-                    sink.wait(wakeFD: wakeFD, timeoutMs: timeout)
-                } else if idleWakeups >= 2 {
-                    idleWakeups = 0
+                case .waitForDevice(let ms):
+                    sink.wait(wakeFD: wakeFD, timeoutMs: ms)
+                case .waitForTrigger(let ms):
                     guardedWakeups.add(1, ordering: .relaxed)
-                    sleepOnWakePipe(milliseconds: Int32(((period - avail) * 1000 + shape.rate - 1) / shape.rate))
-                } else {
-                    idleWakeups += 1
-                    sink.wait(wakeFD: wakeFD, timeoutMs: timeout)
+                    sleepOnWake(milliseconds: ms)
+                case .end:
+                    return
                 }
             }
         }
     }
 
     /// The spin guard's wait: a trigger still wakes it at once.
-    private func sleepOnWakePipe(milliseconds: Int32) {
+    private func sleepOnWake(milliseconds: Int32) {
         var p = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
-        if poll(&p, 1, max(1, milliseconds)) > 0 { WakePipe.drain(wakeFD) }
+        if poll(&p, 1, max(1, milliseconds)) > 0 { wake.drain() }
     }
 
     private static func threadCPUNanos() -> Int {
@@ -334,6 +348,7 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Mix, encode, write, then report the voices that started in this block. Returns a device failure.
     private func renderBlock(frames: Int, delay: Int, queued: Int) -> AudioError? {
+        assertRenderSide()
         let begin = MonotonicClock.nanos()
         mixer.render(floatBlock, frames: frames)
         shape.format.encode(floatBlock, count: frames * shape.channels, into: byteBlock)
@@ -345,7 +360,7 @@ public final class AudioEngine: @unchecked Sendable {
         case .recovered: countXrun()
         case .written: break
         }
-        lastWriteNanos = commit
+        render.lastWriteNanos = commit
         written.add(frames, ordering: .relaxed)
         for i in 0..<mixer.startCount {
             let s = mixer.start(i)

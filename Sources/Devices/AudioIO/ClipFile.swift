@@ -40,7 +40,8 @@ public enum ClipFile {
 
     /// Writes a WAV with the same sample conversion the sinks use, so what is written is what plays.
     public static func writeWAV(_ clip: Clip, to path: String, format: SampleFormat = .s16) throws {
-        let sink = try WavFileSink(path: path, request: SinkRequest(rate: clip.rate, channels: clip.channels, formats: [format]))
+        let sink = try WavFileSink(path: path, request: SinkRequest(rate: clip.rate, channels: clip.channels, formats: [format]),
+                                   expectedFrames: clip.frames)
         var bytes = [UInt8](repeating: 0, count: clip.samples.count * format.bytes)
         bytes.withUnsafeMutableBytes { raw in
             clip.samples.withUnsafeBufferPointer { format.encode($0.baseAddress!, count: $0.count, into: raw.baseAddress!) }

@@ -11,7 +11,7 @@ public enum SampleFormat: String, Sendable, CaseIterable {
     /// Converts interleaved floats to this format's little-endian bytes. Render-safe: no allocation, no calls.
     /// Scaling by 2^15 (2^31) matches how libsndfile reads integer files, so 16-bit clips come back bit-exact.
     @inline(__always)
-    func encode(_ src: UnsafePointer<Float>, count: Int, into dst: UnsafeMutableRawPointer) {
+    public func encode(_ src: UnsafePointer<Float>, count: Int, into dst: UnsafeMutableRawPointer) {
         switch self {
         case .s16:
             let out = dst.assumingMemoryBound(to: Int16.self)

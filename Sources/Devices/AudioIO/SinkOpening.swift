@@ -16,22 +16,10 @@ public enum OutputDevice: Sendable, Equatable {
     }
 }
 
-/// A new WAV file made when no sound card opens: `$TMPDIR/kape-NAME-XXXXXX.wav`, created exclusively, so a
-/// planted link can never redirect it.
-public struct FallbackWAV: Sendable {
-    public var name: String
-    public init(_ name: String) { self.name = name }
-
-    public func open(request: SinkRequest, paced: Bool) throws -> WavFileSink {
-        let dir = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return try WavFileSink(newIn: dir, prefix: "kape-\(name)-", request: request, paced: paced)
-    }
-}
-
 /// Opens what every command plays to: `device` (an ALSA PCM, or `wav:PATH`), else ALSA's default. With no device
-/// named, a default that cannot open falls back to a new WAV file (`fallback`), and the second value says why and
-/// where; a named device must open or this throws.
-public func openSink(device: String?, request: SinkRequest, paced: Bool, fallback: FallbackWAV) throws -> (AudioSink, String?) {
+/// named, a default that cannot open gives a `SilentSink` (nothing is heard and no file is written: files only
+/// when the user names one) and the second value says why; a named device must open or this throws.
+public func openSink(device: String?, request: SinkRequest, paced: Bool) throws -> (AudioSink, String?) {
     if let device {
         switch OutputDevice(name: device) {
         case .wav(let path): return (try WavFileSink(path: path, request: request, paced: paced), nil)
@@ -41,8 +29,11 @@ public func openSink(device: String?, request: SinkRequest, paced: Bool, fallbac
     do {
         return (try AlsaSink(device: "default", request: request), nil)
     } catch let error as AudioError {
-        let sink = try fallback.open(request: request, paced: paced)
-        let note = "no sound card (\(error.cause ?? error.message)): writing to \(sink.path) instead"
-        return (sink, note)
+        return (SilentSink(request: request, paced: paced), noSoundOutput(error.cause ?? error.message))
     }
+}
+
+/// The one line every command says when there is no sound output, in English (the game shows its own, in Albanian).
+public func noSoundOutput(_ cause: String) -> String {
+    "no sound output (\(cause)): nothing will be heard; --device wav:PATH writes the sound to a file"
 }

@@ -53,7 +53,7 @@ public struct SoundBank: Sendable {
     /// Sound file paths in a directory, sorted.
     public static func soundFiles(in directory: String) throws -> [String] {
         guard let names = directoryNames(directory) else {
-            throw AudioError.file(directory, "cannot open the sounds directory: \(String(cString: strerror(errno)))")
+            throw AudioError.file(directory, "cannot open the sounds directory: \(errnoText(errno))")
         }
         var paths: [String] = []
         for name in names {

@@ -59,7 +59,7 @@ public final class SoundFileWriter {
         let ext = name.contains(".") ? (name.split(separator: ".").last.map { $0.lowercased() } ?? "") : ""
         let format: Int32
         switch ext {
-        case "wav": format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        case "wav": format = Int32(SF_FORMAT_PCM_16)  // | the container: WAV or RF64, once the output is open
         case "flac": format = Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
         case "ogg": format = Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)
         default: throw AudioError.file(path, (ext.isEmpty ? "no file type" : "unknown output type '.\(ext)'") + ": use .wav, .flac or .ogg")
@@ -67,11 +67,12 @@ public final class SoundFileWriter {
         var info = SF_INFO()
         info.samplerate = Int32(rate)
         info.channels = Int32(channels)
-        info.format = format
         do throws(FileError) { output = try OutputFile(replacing: path) } catch { throw AudioError.file(path, error.message) }
+        info.format = ext == "wav" ? format | WavContainer.major(direct: output.direct) : format
         guard let f = sf_open_fd(output.fd, Int32(SFM_WRITE), &info, Int32(SF_FALSE)) else {
             throw AudioError.file(path, "cannot write: \(String(cString: sf_strerror(nil)))")
         }
+        if ext == "wav" { WavContainer.prepare(f, direct: output.direct) }
         // Clip rather than wrap when converting float to integer samples.
         sf_command(f, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
         self.path = path

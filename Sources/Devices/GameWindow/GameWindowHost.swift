@@ -154,7 +154,20 @@ public final class GameWindowHost {
         case SDL_KEYDOWN.rawValue:
             // A held key repeats: the round takes one answer per press (the terminal's debounce, for free).
             guard e.key.repeat == 0 else { return nil }
-            return Self.key(e.key.keysym.sym).map { .key($0) }
+            let sym = e.key.keysym.sym
+            if sym == SDL_Keycode(SDLK_v.rawValue), UInt32(e.key.keysym.mod) & KMOD_CTRL.rawValue != 0 {
+                guard let clip = SDL_GetClipboardText() else { return nil }
+                defer { SDL_free(clip) }
+                return .text(String(cString: clip))
+            }
+            // Letters arrive as text input when SDL has it on (it does on desktops): not twice.
+            if SDL_IsTextInputActive() == SDL_TRUE, (Int(SDLK_a.rawValue)...Int(SDLK_z.rawValue)).contains(Int(sym)) { return nil }
+            return Self.key(sym).map { .key($0) }
+        case SDL_TEXTINPUT.rawValue:
+            let text = withUnsafeBytes(of: e.text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return text.isEmpty ? nil : .text(text)
         case SDL_CONTROLLERDEVICEADDED.rawValue:
             let index = e.cdevice.which
             guard let c = SDL_GameControllerOpen(index) else { return nil }

@@ -4,6 +4,8 @@ import TerminalUI
 public enum WindowInput: Sendable, Equatable {
     /// Keyboard keys, and gamepad buttons as the keys they stand for (A Enter, B Esc, Start space, d-pad arrows).
     case key(Key)
+    /// Typed or pasted text (an unlock code), as characters.
+    case text(String)
     /// A touch or a left click that did not move: at window pixels.
     case tap(x: Int, y: Int)
     /// A swipe to the right, the mouse's right button, Android's back: one step back.

@@ -6,7 +6,8 @@ import Platform
 /// One opened /dev/input/eventN with its libevdev description. Owned by one thread at a time.
 final class EvdevNode {
     let path: String
-    let fd: Int32
+    private let descriptor: Descriptor
+    var fd: Int32 { descriptor.raw }
     private let dev: OpaquePointer
 
     /// Opens read-only and non-blocking; `writable` asks for O_RDWR (force feedback needs it).
@@ -20,21 +21,18 @@ final class EvdevNode {
             default: throw DeviceError(path: path, kind: .openFailed(errno: e), "cannot open: \(errnoText(e))")
             }
         }
+        let descriptor = Descriptor(owning: fd)
         var handle: OpaquePointer?
         let rc = libevdev_new_from_fd(fd, &handle)
         guard rc == 0, let handle else {
-            close(fd)
             throw DeviceError(path: path, kind: .openFailed(errno: -rc), "not an evdev node libevdev can read: \(errnoText(-rc))")
         }
         self.path = path
-        self.fd = fd
+        self.descriptor = descriptor
         self.dev = handle
     }
 
-    deinit {
-        libevdev_free(dev)
-        close(fd)
-    }
+    deinit { libevdev_free(dev) }
 
     var name: String { libevdev_get_name(dev).map { String(cString: $0) } ?? "" }
     var uniq: String { libevdev_get_uniq(dev).map { String(cString: $0) } ?? "" }

@@ -22,6 +22,10 @@ public final class EventReader {
     private let capacity: Int
     private let buffer: UnsafeMutableRawPointer
     private var carried = 0
+    /// Events whose time could not be a kernel's (seconds out of range, microseconds ≥ 10⁶): dropped, each
+    /// delivered as SYN_DROPPED instead so the session re-reads the state as after a kernel overflow.
+    public private(set) var implausibleTimes = 0
+    private var lastMicros: Int64 = 0
 
     /// `batch`: events per read(2). 64 events is one to four frames per poll wake-up at most, and keeps reads
     /// far below the 4 KiB at which emulated streams start splitting.
@@ -50,11 +54,27 @@ public final class EventReader {
         let whole = total / Self.eventSize
         for i in 0..<whole {
             let ev = buffer.loadUnaligned(fromByteOffset: i * Self.eventSize, as: input_event.self)
-            body(InputEvent(micros: Int64(ev.time.tv_sec) * 1_000_000 + Int64(ev.time.tv_usec),
-                            type: ev.type, code: ev.code, value: ev.value))
+            if let micros = Self.micros(seconds: Int64(ev.time.tv_sec), microseconds: Int64(ev.time.tv_usec)) {
+                lastMicros = micros
+                body(InputEvent(micros: micros, type: ev.type, code: ev.code, value: ev.value))
+            } else {
+                // A stream that lost a byte (an emulated node) or a garbage time: nothing of this event can be
+                // trusted, and what follows may be misread until the next frame ends; recover as the kernel
+                // asks after SYN_DROPPED.
+                implausibleTimes += 1
+                body(InputEvent(micros: lastMicros, type: EV.syn, code: EV.synDropped, value: 0))
+            }
         }
         carried = total - whole * Self.eventSize
         if carried > 0 { buffer.copyMemory(from: buffer + whole * Self.eventSize, byteCount: carried) }
         return .read(whole)
+    }
+
+    /// Seconds up to 2³⁴ (five centuries past 1970, far beyond any clock a node uses) and microseconds below 10⁶;
+    /// anything else is not a time (nil), and the product cannot overflow.
+    @inline(__always)
+    static func micros(seconds: Int64, microseconds: Int64) -> Int64? {
+        guard seconds >= 0, seconds < 1 << 34, microseconds >= 0, microseconds < 1_000_000 else { return nil }
+        return seconds * 1_000_000 + microseconds
     }
 }

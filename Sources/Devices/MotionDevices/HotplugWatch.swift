@@ -1,13 +1,15 @@
 import Glibc
+import Platform
 
 /// inotify on /dev/input: nodes created (plugged), deleted (unplugged) or changed (udev setting permissions).
 /// The directory itself may vanish with its last node (it does under umockdev, and /dev/input can be absent
 /// on a machine with no input devices at all), so its parent is watched too and the watch re-made when it
 /// comes back, reporting the nodes already in it as created.
 final class HotplugWatch {
-    enum Change: Equatable { case created(String), deleted(String), attributes(String) }
+    typealias Change = LiveSession.Change
 
-    let fd: Int32
+    private let descriptor: Descriptor
+    var fd: Int32 { descriptor.raw }
     private let directory: String
     private let directoryName: String
     private var directoryWatch: Int32 = -1
@@ -16,21 +18,17 @@ final class HotplugWatch {
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM)
 
     init?(directory: String) {
-        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
+        descriptor = Descriptor(owning: fd)
         self.directory = directory
         let slash = directory.lastIndex(of: "/") ?? directory.startIndex
         directoryName = String(directory[directory.index(after: slash)...])
         let parent = slash == directory.startIndex ? "/" : String(directory[..<slash])
         parentWatch = inotify_add_watch(fd, parent, UInt32(IN_CREATE | IN_MOVED_TO))
         directoryWatch = inotify_add_watch(fd, directory, Self.mask)
-        guard parentWatch >= 0 || directoryWatch >= 0 else {
-            close(fd)
-            return nil
-        }
+        guard parentWatch >= 0 || directoryWatch >= 0 else { return nil }
     }
-
-    deinit { close(fd) }
 
     /// Everything queued now; event nodes only.
     func changes() -> [Change] {

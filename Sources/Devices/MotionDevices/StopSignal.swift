@@ -1,43 +1,30 @@
 import Glibc
 import Platform
 
-/// Wakes a reader's poll from another thread or from a signal handler: a non-blocking pipe, written with one
-/// async-signal-safe write(2). Once fired it stays readable (nobody drains it).
+/// Wakes a reader's poll from another thread or from a signal handler, and stays readable once fired (nobody
+/// drains it): a `WakeEvent`.
 public final class StopSignal: Sendable {
+    private let event: WakeEvent
+
     /// The end to poll.
-    public let fd: Int32
-    private let writeEnd: Int32
+    public var fd: Int32 { event.fd }
 
-    public init() {
-        guard let ends = WakePipe() else { preconditionFailure("pipe2 failed: out of file descriptors") }
-        fd = ends.readEnd
-        writeEnd = ends.writeEnd
-    }
+    public init() throws(SystemCallError) { event = try WakeEvent() }
 
-    deinit {
-        close(fd)
-        close(writeEnd)
-    }
+    public func fire() { event.signal() }
 
-    public func fire() { StopSignal.fire(writeEnd) }
-
-    public var isFired: Bool {
-        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&p, 1, 0) == 1
-    }
-
-    static func fire(_ fd: Int32) { WakePipe.poke(fd) }
+    public var isFired: Bool { event.isSignalled }
 
     /// SIGINT and SIGTERM fire this signal instead of killing the process, so a recording ends with a complete
     /// file. Only the first: it puts both back to their default, so a second one kills a process that cannot
     /// finish (stuck writing into a pipe no one drains). One process-wide handler; the last installed wins.
     public func fireOnInterrupt() {
-        signalTarget = writeEnd
+        signalTarget = event.fd
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             let target = signalTarget
-            if target >= 0 { StopSignal.fire(target) }
-            signal(SIGINT, SIG_DFL)  // async-signal-safe, as is the write in fire
+            if target >= 0 { WakeEvent.signal(raw: target) }
+            signal(SIGINT, SIG_DFL)  // async-signal-safe, as is the write in signal(raw:)
             signal(SIGTERM, SIG_DFL)
         }
         sigemptyset(&action.sa_mask)

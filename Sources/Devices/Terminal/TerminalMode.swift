@@ -1,16 +1,24 @@
 import Glibc
 import TerminalUI
 import Platform
+import Synchronization
 
 /// Raw input and the alternate screen, undone on every way out: normal return, SIGINT/SIGTERM (restore, then die
 /// of the signal as usual), and crashes (SIGSEGV, SIGILL/SIGTRAP from a Swift trap, SIGABRT, SIGBUS, SIGFPE).
-/// SIGTSTP, SIGCONT, SIGHUP and SIGWINCH are not handled here: they become bytes on `signalFD` for the game loop.
+/// SIGTSTP, SIGCONT, SIGHUP and SIGWINCH are not handled here: they are marked pending and wake `signalFD` (a
+/// `WakeEvent`) for the loop, which reads them as `LoopSignal`s.
 public enum TerminalMode {
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
     static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
-    /// The read end of the signal pipe: one byte (the signal number) per SIGTSTP/SIGCONT/SIGHUP/SIGWINCH.
-    public static var signalFD: Int32 { signalPipe.read }
+    /// Readable when a forwarded signal is pending; -1 only when the process had no descriptor left for it
+    /// (`signalsUnavailable` says why), and then signals act by default.
+    public static var signalFD: Int32 { signalWake?.fd ?? -1 }
+
+    /// Why signals cannot reach the loop, if they cannot.
+    public static var signalsUnavailable: String? {
+        signalWake == nil ? "cannot make the signal wake-up: too many open files" : nil
+    }
 
     public static func size(fd: Int32 = 1) -> (columns: Int, rows: Int) {
         var w = winsize()
@@ -77,11 +85,14 @@ public enum TerminalMode {
         forward([SIGTSTP, SIGCONT, SIGHUP, SIGWINCH])
     }
 
-    /// The signals waiting on `signalFD` (call when poll says it is readable).
-    public static func pendingSignals() -> [Int32] {
-        var bytes = [UInt8](repeating: 0, count: 32)
-        let n = read(signalFD, &bytes, bytes.count)
-        return n > 0 ? bytes[0..<n].map(Int32.init) : []
+    /// The signals waiting (call when poll says `signalFD` is readable), as what the loop should do, in a fixed
+    /// order: quitting first, then stopping, continuing and redrawing.
+    public static func pendingSignals() -> [LoopSignal] {
+        signalWake?.drain()
+        let mask = pendingMask.exchange(0, ordering: .acquiringAndReleasing)
+        return [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP, SIGCONT, SIGWINCH].compactMap {
+            mask & (1 << UInt64($0)) != 0 ? LoopSignal($0) : nil
+        }
     }
 
     /// Keys from standard input (call when poll says it is readable); nil once it is closed (end of file, or an
@@ -99,11 +110,13 @@ public enum TerminalMode {
     public static func catchQuitSignals() { forward([SIGINT, SIGTERM, SIGHUP, SIGPIPE]) }
 
     private static func forward(_ signals: [Int32]) {
-        _ = signalPipe
+        guard let wake = signalWake else { return }
+        signalWakeFD = wake.fd
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { sig in
-            var byte = UInt8(truncatingIfNeeded: sig)
-            _ = write(signalWriteFD, &byte, 1)
+            // Both async-signal-safe: a lock-free atomic and one write(2).
+            pendingMask.bitwiseOr(1 << UInt64(sig & 63), ordering: .releasing)
+            WakeEvent.signal(raw: signalWakeFD)
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = Int32(SA_RESTART)
@@ -120,11 +133,7 @@ public enum TerminalMode {
         enter()
     }
 
-    private static let signalPipe: (read: Int32, write: Int32) = {
-        guard let ends = WakePipe() else { return (-1, -1) }
-        signalWriteFD = ends.writeEnd
-        return (ends.readEnd, ends.writeEnd)
-    }()
+    private static let signalWake: WakeEvent? = try? WakeEvent()
 }
 
 // Read by signal handlers, so plain C-compatible globals set before the handlers are installed.
@@ -132,4 +141,6 @@ nonisolated(unsafe) private var saved: UnsafeMutablePointer<termios>?
 nonisolated(unsafe) private var leaveBytes: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var previousActions: UnsafeMutablePointer<sigaction>?
 nonisolated(unsafe) private var active: Int32 = 0
-nonisolated(unsafe) private var signalWriteFD: Int32 = -1
+nonisolated(unsafe) private var signalWakeFD: Int32 = -1
+/// Signals forwarded and not yet taken, one bit per signal number.
+private let pendingMask = Atomic<UInt64>(0)

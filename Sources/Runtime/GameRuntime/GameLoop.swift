@@ -5,7 +5,6 @@ import TerminalUI
 import Terminal
 import Motion
 import MotionDevices
-import Glibc
 import Platform
 
 /// The interactive game's only loop: one thread polling the keyboard, the signal pipe and the motion feed,
@@ -17,11 +16,15 @@ public final class GameLoop {
     let sound: GameSound?
     let rumble: Rumble?
     let fullScreen: Bool
-    let onFinished: (String, RoundResult, [String]) -> Void
+    let onFinished: (String, RoundResult, [String], String?) -> Void
     let onSettings: (GameSettings) -> Void
     /// Asks the store which decks are locked now ("Rikthe Blerjet").
     public var restore: () -> [Bool] = { [] }
-    private let t0 = MonotonicClock.now()
+    /// Verifies and keeps an unlock code; returns which decks are locked now and why the code opened nothing.
+    public var redeem: (String) -> (locked: [Bool], problem: String?) = { _ in ([], "") }
+    /// Writes the results card of a round (the results screen's share key); returns what to show the player.
+    public var share: (String, RoundResult) -> String = { _, _ in "" }
+    private let t0 = MonoInstant.now()
     private var parser = KeyParser()
     var quit = false
     private var lastFrame = ""
@@ -32,7 +35,7 @@ public final class GameLoop {
     public private(set) var quitSignal: Int32?
 
     public init(session: GameSession, feed: MotionFeed?, sound: GameSound?, rumble: Rumble?, fullScreen: Bool,
-         onFinished: @escaping (String, RoundResult, [String]) -> Void, onSettings: @escaping (GameSettings) -> Void) {
+         onFinished: @escaping (String, RoundResult, [String], String?) -> Void, onSettings: @escaping (GameSettings) -> Void) {
         self.session = session
         self.feed = feed
         self.sound = sound
@@ -42,9 +45,12 @@ public final class GameLoop {
         self.onSettings = onSettings
     }
 
-    /// Seconds since the loop began; tests of the window loop drive it by hand.
+    /// The loop's time base, seconds since it started: what `GameSession` is fed.
+    /// Tests of the window loop drive it by hand.
     var clock: (() -> Double)?
-    var now: Double { clock?() ?? MonotonicClock.now() - t0 }
+    var now: Double { clock?() ?? time(of: .now()) }
+
+    private func time(of instant: MonoInstant) -> Double { instant.seconds(since: t0) }
 
     public func run(startDeck: String?) {
         if let startDeck, let effects = session.startRound(deckID: startDeck, at: now) { perform(effects) }
@@ -56,15 +62,17 @@ public final class GameLoop {
             if quit { break }
             let active = session.screen == .round && session.round?.state != .paused
             let timeout: Int32 = parser.hasPending ? 30 : active || session.flash != nil ? 33 : 500
-            var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: TerminalMode.signalFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: feed?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
-            let n = poll(&fds, 3, timeout)
+            var ready = PollSet(count: 3)
+            ready.watch(0, stdinOpen ? 0 : -1)
+            ready.watch(1, TerminalMode.signalFD)
+            ready.watch(2, feed?.fd ?? -1)
+            // A poll that fails (it cannot, with these descriptors) is a wait that timed out.
+            let n = (try? ready.wait(timeoutMillis: timeout)) ?? 0
             if n == 0 && parser.hasPending { keys(parser.flush()) }
-            if n <= 0 { continue }
-            if fds[2].revents != 0, let feed { motion(feed.take()) }
-            if fds[1].revents != 0 { signals() }
-            if fds[0].revents != 0 {
+            if n == 0 { continue }
+            if ready.isReady(2), let feed { motion(feed.take()) }
+            if ready.isReady(1) { signals() }
+            if ready.isReady(0) {
                 if let k = TerminalMode.readKeys(&parser) {
                     keys(k)
                 } else {
@@ -85,7 +93,8 @@ public final class GameLoop {
     func motion(_ messages: [MotionFeed.Message]) {
         for m in messages {
             switch m {
-            case .gesture(let kind, let arrival): perform(session.gesture(kind, at: now), arrival: arrival)
+            // The round takes the gesture at its own arrival, not at the loop's wake-up after it.
+            case .gesture(let kind, let arrival): perform(session.gesture(kind, at: time(of: arrival)), gesture: (kind, arrival))
             case .lost: perform(session.interrupt(.deviceLost, at: now))
             case .back: perform(session.resume(at: now))
             case .ended: motionEnded = true; perform(session.interrupt(.traceEnded, at: now))
@@ -94,29 +103,24 @@ public final class GameLoop {
     }
 
     func signals() {
-        for sig in TerminalMode.pendingSignals() {
-            switch sig {
-            case SIGWINCH:
+        for signal in TerminalMode.pendingSignals() {
+            switch signal {
+            case .resized:
                 lastFrame = ""
-            case SIGTSTP:
+            case .suspend:
                 perform(session.interrupt(.suspended, at: now))
                 if fullScreen {
                     TerminalMode.suspend()  // returns once continued, raw mode back on
                     lastFrame = ""
                 }
-            case SIGCONT:
+            case .continued:
                 // Stopped from outside (SIGSTOP): the shell may have reset the terminal meanwhile.
                 perform(session.interrupt(.suspended, at: now))
                 if fullScreen { TerminalMode.enter(); lastFrame = "" }
-            case SIGINT, SIGTERM, SIGPIPE:
+            case .quit(let sig):
                 perform(session.interrupt(.suspended, at: now))
                 quitSignal = sig
                 quit = true
-            case SIGHUP:
-                // The terminal is gone: pause, keep nothing on screen, leave.
-                perform(session.interrupt(.suspended, at: now))
-                quit = true
-            default: break
             }
         }
     }
@@ -129,15 +133,23 @@ public final class GameLoop {
         if fullScreen || session.confirmingLeave { quit = true }
     }
 
-    func perform(_ effects: [GameSession.Effect], arrival: UInt64? = nil) {
+    /// `gesture`: the gesture these effects answer; only its own sound carries its arrival (a warning or beep
+    /// released in the same call is not that gesture's latency).
+    func perform(_ effects: [GameSession.Effect], gesture: (kind: GestureKind, arrival: MonoInstant)? = nil) {
         for e in effects {
             switch e {
-            case .sound(let name): sound?.play(name, arrival: arrival)
+            case .sound(let name):
+                let own = gesture.map { RoundSound(gesture: $0.kind) == name } ?? false
+                sound?.play(name, arrival: own ? gesture?.arrival : nil)
             case .rumble(let kind): try? rumble?.play(kind)
             case .rumbleWarning: try? rumble?.play(strong: 0.6, weak: 0.6, milliseconds: 300)
             case .recalibrate: feed?.recalibrate()
-            case .finished(let deck, let result, let shown): onFinished(deck, result, shown)
+            case .finished(let deck, let result, let shown, let player): onFinished(deck, result, shown, player)
             case .restorePurchases: session.restored(locked: restore())
+            case .share(let deck, let result): session.notice = share(deck, result)
+            case .redeem(let code):
+                let answer = redeem(code)
+                session.redeemed(locked: answer.locked, problem: answer.problem)
             case .quit: quit = true
             }
         }

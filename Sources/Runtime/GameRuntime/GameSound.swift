@@ -10,16 +10,20 @@ public final class GameSound {
     private var gestureTokens: Set<UInt64> = []
     private var records: [LatencyRecord] = []
 
+    /// The game's sounds, clip `n` being the sound whose `index` is `n`.
+    public static func bank(directory: String, rate: Int, channels: Int) throws -> SoundBank {
+        try SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: directory, rate: rate, channels: channels)
+    }
+
     public init(sink: AudioSink, soundsDirectory: String) throws {
-        let bank = try SoundBank.feedback(RoundSound.allCases.map(\.rawValue), directory: soundsDirectory,
-                                      rate: sink.info.rate, channels: sink.info.channels)
-        engine = AudioEngine(sink: sink, bank: bank)
+        let bank = try Self.bank(directory: soundsDirectory, rate: sink.info.rate, channels: sink.info.channels)
+        engine = try AudioEngine(sink: sink, bank: bank)
         try engine.start()
     }
 
     /// `arrival`: when the cause reached Kape (a gesture's sample), so the latency record spans the whole path.
-    public func play(_ sound: RoundSound, arrival: UInt64? = nil) {
-        guard let index = engine.bank.index(of: sound.rawValue), let token = try? engine.play(index, arrival: arrival) else { return }
+    public func play(_ sound: RoundSound, arrival: MonoInstant? = nil) {
+        guard let token = try? engine.play(sound.index, arrival: arrival?.nanos) else { return }
         if arrival != nil { gestureTokens.insert(token) }
         records += engine.takeRecords()
     }

@@ -3,47 +3,40 @@ import Foundation
 import Motion
 import MotionDevices
 import Synchronization
-import Glibc
 import Platform
 
 /// Gestures for the game loop from a reader thread: the first motion device (LiveSession), or a trace replayed
 /// in real time (tests, `--trace` without `--headless`). Detection runs on the reader thread, as close to the
-/// input as possible; the loop is woken through a pipe and takes the messages.
+/// input as possible; the loop is woken through a `WakeEvent` and takes the messages.
 public final class MotionFeed: Sendable {
     public enum Message: Sendable, Equatable {
-        /// `arrival`: monotonic nanoseconds when the sample that fired reached Kape (for the latency records).
-        case gesture(GestureKind, arrival: UInt64)
+        /// `arrival`: when the sample that fired reached Kape (the round's time for it, and the latency records).
+        case gesture(GestureKind, arrival: MonoInstant)
         case lost
         case back
         /// A trace ran out.
         case ended
     }
 
-    /// The end for the game loop to poll.
-    public let fd: Int32
-    private let writeFD: Int32
+    private let wake: WakeEvent
+    /// The descriptor for the game loop to poll.
+    public var fd: Int32 { wake.fd }
     private let inbox = Mutex<[Message]>([])
     /// Requested by the loop at every countdown; the reader re-calibrates when it sees a new request.
     private let recalibration = RecalibrationRequest()
-    private let stop = StopSignal()
+    private let stop: StopSignal
 
-    public init() {
-        let wake = WakePipe()
-        fd = wake?.readEnd ?? -1
-        writeFD = wake?.writeEnd ?? -1
+    public init() throws(SystemCallError) {
+        wake = try WakeEvent()
+        stop = try StopSignal()
     }
 
-    deinit {
-        stop.fire()
-        close(fd)
-        close(writeFD)
-    }
+    deinit { stop.fire() }
 
     public func recalibrate() { recalibration.request() }
 
     public func take() -> [Message] {
-        var bytes = [UInt8](repeating: 0, count: 256)
-        while read(fd, &bytes, bytes.count) > 0 {}
+        wake.drain()
         return inbox.withLock { m in defer { m.removeAll() }; return m }
     }
 
@@ -51,8 +44,7 @@ public final class MotionFeed: Sendable {
 
     private func post(_ m: Message) {
         inbox.withLock { $0.append(m) }
-        var one: UInt8 = 1
-        _ = write(writeFD, &one, 1)
+        wake.signal()
     }
 
     /// Reads the device on its own thread until `shutdown`.
@@ -61,10 +53,10 @@ public final class MotionFeed: Sendable {
             // The pipeline's own detector is the game's: one detection per sample, recalibrated on request.
             var options = LiveOptions()
             options.recalibration = recalibration
-            let session = LiveSession(device: device, options: options)
-            try? session.run(stop: stop) { event in
+            let reader = LiveReader(device: device, options: options)
+            try? reader.run(stop: stop) { event in
                 switch event {
-                case .gesture(let g, let mono): post(.gesture(g.kind, arrival: UInt64(saturating: mono * 1e9)))
+                case .gesture(let g, let mono): post(.gesture(g.kind, arrival: mono))
                 case .deviceLost: post(.lost)
                 case .deviceBack: post(.back)
                 default: break
@@ -79,7 +71,7 @@ public final class MotionFeed: Sendable {
     public func startTrace(_ samples: [MotionSample], hasGyro: Bool) {
         let thread = Thread { [self] in
             RealTimeReplay.run(samples, hasGyro: hasGyro, stop: stop, recalibration: recalibration) { g, arrival in
-                post(.gesture(g.kind, arrival: arrival))
+                post(.gesture(g.kind, arrival: MonoInstant(nanos: arrival)))
             }
             if !stop.isFired { post(.ended) }
         }

@@ -14,11 +14,11 @@ public enum RoundFrames {
     }
 
     /// Writes the frames; returns their paths in order.
-    public static func write(events: [RoundMachine.Timed], deck: Deck, cards: [String], input: String,
+    public static func write(events: [RoundMachine.Timed], deck: Deck, cards: [String], input: String, roundSeconds: Int,
                              width: Int, height: Int, directory: String, fontPath: String) throws -> [String] {
         try makeFolders(directory)
         let frame = try OffscreenFrame(width: width, height: height, fontPath: fontPath)
-        var session = GameSession(decks: [deck], locked: [false], settings: GameSettings(sound: false, rumble: false),
+        var session = GameSession(decks: [deck], locked: [false], settings: GameSettings(sound: false, rumble: false, roundSeconds: roundSeconds),
                                   input: .motion(input)) { _ in cards }
         // The same inputs the round had, at the same times; flashes end on their own clock.
         var times: [(t: Double, event: RoundMachine.Event?)] = events.map { ($0.t, $0.event) }

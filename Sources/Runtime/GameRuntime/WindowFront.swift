@@ -50,16 +50,16 @@ public final class WindowFront {
         if wait {
             let active = loop.session.screen == .round && loop.session.round?.state != .paused
             let slice: Int32 = active || loop.session.flash != nil ? 4 : 12
-            var fds = [pollfd(fd: loop.feed?.fd ?? -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: TerminalMode.signalFD, events: Int16(POLLIN), revents: 0)]
-            let n = poll(&fds, 2, slice)
-            if n > 0 {
-                if fds[0].revents != 0, let feed = loop.feed {
+            var ready = PollSet(count: 2)
+            ready.watch(0, loop.feed?.fd ?? -1)
+            ready.watch(1, TerminalMode.signalFD)
+            if ((try? ready.wait(timeoutMillis: slice)) ?? 0) > 0 {
+                if ready.isReady(0), let feed = loop.feed {
                     let messages = feed.take()
-                    for case .gesture(_, let arrival) in messages { pendingArrival = pendingArrival ?? arrival }
+                    for case .gesture(_, let arrival) in messages { pendingArrival = pendingArrival ?? arrival.nanos }
                     loop.motion(messages)
                 }
-                if fds[1].revents != 0 { loop.signals() }
+                if ready.isReady(1) { loop.signals() }
             }
         }
         for input in host.pending() { handle(input) }
@@ -80,6 +80,7 @@ public final class WindowFront {
     func handle(_ input: WindowInput) {
         switch input {
         case .key(let k): loop.keys([k])
+        case .text(let text): loop.keys(text.map { .char($0) })
         case .tap(let x, let y):
             guard let target = scene?.target(x: x, y: y) else { return }
             loop.keys(TouchKeys.keys(for: target, in: loop.session))

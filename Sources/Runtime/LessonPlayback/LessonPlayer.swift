@@ -46,6 +46,9 @@ public final class LessonPlayer {
     private var flushed = false
     /// The sink frame where the silence after the last rendered frame starts.
     private var endSinkFrame: Int?
+    /// Speech (the word mode's) at the device's rate, mono, played into the silence of a pause.
+    private var voice: [Float] = []
+    private var voiceAt = 0
     private var input: [Float]
     private var stretched: [Float]
     private var output: [Float]
@@ -88,6 +91,16 @@ public final class LessonPlayer {
     }
 
     public var rate: Int { reader.rate }
+
+    /// Plays `clip` through this sink in the silence while paused (lesson time does not move); a new clip replaces
+    /// one still playing.
+    public func speak(_ clip: Clip) {
+        voice = clip.converted(rate: sink.info.rate, channels: 1).samples
+        voiceAt = 0
+    }
+
+    /// Speech is still to be written.
+    public var speaking: Bool { voiceAt < voice.count }
 
     /// What a screen or a JSON line shows of the player.
     public struct State: Equatable {
@@ -258,6 +271,11 @@ public final class LessonPlayer {
             n = machine.playing && holdFrames > 0 ? min(period, holdFrames) : period
             holdFrames -= machine.playing ? min(n, holdFrames) : 0
             for i in 0..<(n * ch) { output[i] = 0 }
+            if !machine.playing && speaking {
+                let k = min(n, voice.count - voiceAt)
+                for i in 0..<k { for c in 0..<ch { output[i * ch + c] = voice[voiceAt + i] } }
+                voiceAt += k
+            }
             if renderDone && endSinkFrame == nil { endSinkFrame = clock.framesWritten }
             clock.wroteSilence(frames: n, at: sentPosition)
         } else {
@@ -272,11 +290,12 @@ public final class LessonPlayer {
         }
         guard n > 0 else { return }
         let sc = sink.info.channels
-        for i in 0..<n { for c in 0..<sc { mapped[i * sc + c] = output[i * ch + min(c, ch - 1)] } }
-        // The sink was opened for 16-bit only (`LessonPlayer.request`).
-        for i in 0..<(n * sc) {
-            let v = Int16(saturating: max(-32_768, min(32_767, (mapped[i] * 32_768).rounded())))
-            bytes[2 * i] = UInt8(truncatingIfNeeded: v); bytes[2 * i + 1] = UInt8(truncatingIfNeeded: v >> 8)
+        // The engine's channel rule and encoder; the sink was opened for 16-bit only (`LessonPlayer.request`).
+        output.withUnsafeBufferPointer { src in
+            mapped.withUnsafeMutableBufferPointer { ChannelMap.map(src.baseAddress!, channels: ch, into: $0.baseAddress!, channels: sc, frames: n) }
+        }
+        mapped.withUnsafeBufferPointer { src in
+            bytes.withUnsafeMutableBytes { SampleFormat.s16.encode(src.baseAddress!, count: n * sc, into: $0.baseAddress!) }
         }
         let result = bytes.withUnsafeBytes { sink.write($0.baseAddress!, frames: n) }
         if case .failed(let e) = result { throw e }

@@ -3,7 +3,6 @@ import AudioIO
 import Lessons
 import TerminalUI
 import Terminal
-import Glibc
 import Platform
 
 /// `kape shadow`'s one thread: keeps the sink fed a period at a time, sleeps in poll on the keyboard and the signal
@@ -19,6 +18,10 @@ public final class ShadowLoop {
     /// The lesson was heard to the end: records it, returns the points earned. Nil when it cannot have been heard
     /// (not played in real time to a sound device): the end is then said, and neither recorded nor rewarded.
     public let onEnded: (() throws -> Int)?
+    /// The word mode's dictionary, speech and vocabulary; nil: `w` shows that words are not available.
+    public let words: WordActions?
+    /// The panel paused playback: closing it resumes.
+    private var resumeAfterPanel = false
     private var parser = KeyParser()
     private var stdinOpen = true
     private var quit = false
@@ -31,7 +34,8 @@ public final class ShadowLoop {
     public private(set) var quitSignal: Int32?
 
     public init(player: LessonPlayer, view: ShadowView, output: ShadowOutput, fullScreen: Bool, paced: Bool,
-         onEnded: (() throws -> Int)?) {
+         onEnded: (() throws -> Int)?, words: WordActions? = nil) {
+        self.words = words
         self.player = player
         self.view = view
         self.output = output
@@ -41,14 +45,14 @@ public final class ShadowLoop {
     }
 
     public func run() throws -> Double {
-        if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
+        if ProcessControl.isTerminal(0) { TerminalMode.enter(screen: fullScreen) }
         TerminalMode.catchQuitSignals()
         defer { TerminalMode.leave() }
         reportState()
         while !quit {
             // Paused on a sink that is not real time: silence would only grow the file, as fast as the disk takes
             // it, so the loop sleeps until a key or a signal; with no input left nothing can resume it.
-            let idle = !paced && !player.state.playing
+            let idle = !paced && !player.state.playing && !player.speaking
             if idle && !stdinOpen { break }
             if !idle { try pump() }
             if player.ended && !endHandled {
@@ -59,23 +63,24 @@ public final class ShadowLoop {
                     view.notice = "Lesson heard to the end: completed, +\(points) points. Space plays it again, q quits."
                 } else {
                     say(output.end(heard: player.heardTime, points: nil))
-                    view.notice = "Played to the end into a file, not to a sound device: not recorded as completed. "
+                    view.notice = "Played to the end, not through a sound device: not recorded as completed. "
                         + "Space plays it again, q quits."
                 }
                 dirty = true
                 if !fullScreen { break }
             }
             draw()
-            var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: TerminalMode.signalFD, events: Int16(POLLIN), revents: 0)]
+            var ready = PollSet(count: 2)
+            ready.watch(0, stdinOpen ? 0 : -1)
+            ready.watch(1, TerminalMode.signalFD)
             let wait = idle ? -1 : try timeout()
-            let n = poll(&fds, 2, parser.hasPending ? (wait < 0 ? 30 : min(30, wait)) : wait)
+            let n = try ready.wait(timeoutMillis: parser.hasPending ? (wait < 0 ? 30 : min(30, wait)) : wait)
             if n == 0 && parser.hasPending { try keys(parser.flush()) }
-            if n <= 0 { continue }
-            if fds[1].revents != 0 { try signals() }
-            if fds[0].revents != 0 { try readKeys() }
+            if n == 0 { continue }
+            if ready.isReady(1) { try signals() }
+            if ready.isReady(0) { try readKeys() }
         }
-        if !player.ended { say(output.quit(heard: player.heardTime)) }
+        if !player.ended && !fullScreen { say(output.quit(heard: player.heardTime)) }
         return player.heardTime
     }
 
@@ -128,13 +133,15 @@ public final class ShadowLoop {
         } else {
             stdinOpen = false
             // A terminal that went away leaves nobody to press q.
-            if isatty(0) == 1 || fullScreen { quit = true }
+            if ProcessControl.isTerminal(0) || fullScreen { quit = true }
         }
     }
 
     private func keys(_ keys: [Key]) throws {
         for k in keys {
             dirty = true
+            // Word mode draws a panel: only on the full screen (plain and JSON lines have nowhere to show it).
+            if !fullScreen, k == .char("w") || k == .char("W") { continue }
             switch view.key(k) {
             case .quit: quit = true; return
             case .restart:
@@ -143,27 +150,57 @@ public final class ShadowLoop {
                 try player.restart(emit: event)
             case .command(let c): try player.command(c, emit: event)
             case .none: break
+            case .lookUp(let word): try lookUp(word)
+            case .say(let word, let slow):
+                guard let words else { break }
+                do { player.speak(try words.say(word, slow)) } catch { view.wordMode?.panel?.message = "\(error)" }
+            case .save(let word, let sentence, let cue):
+                guard let words else { break }
+                if view.wordMode?.panel == nil { try lookUp(word) }
+                let message: String
+                do { message = try words.save(word, sentence, cue) } catch { message = "not saved: \(error)" }
+                view.wordMode?.panel?.message = message
+            case .closePanel:
+                if resumeAfterPanel { try player.command(.resume, emit: event) }
+                resumeAfterPanel = false
             }
             reportState()
         }
     }
 
+    /// The entry in the panel; playback pauses while it is open (and resumes when it closes, if it was playing).
+    private func lookUp(_ word: String) throws {
+        guard view.wordMode != nil else { return }
+        guard let words else {
+            view.wordMode?.panel = WordPanel(word: word, title: word, lines: ["No dictionary: install Debian's dict-freedict-deu-eng."], found: false)
+            return
+        }
+        if player.state.playing && !resumeAfterPanel {
+            try player.command(.pause, emit: event)
+            resumeAfterPanel = true
+        }
+        view.wordMode?.panel = words.lookUp(word)
+    }
+
     private func signals() throws {
-        for sig in TerminalMode.pendingSignals() {
-            switch sig {
-            case SIGINT, SIGTERM, SIGHUP, SIGPIPE: quit = true; quitSignal = sig
-            case SIGWINCH: lastFrame = ""; dirty = true
-            case SIGTSTP:
+        for signal in TerminalMode.pendingSignals() {
+            switch signal {
+            case .quit(let sig): quit = true; quitSignal = sig
+            case .resized: lastFrame = ""; dirty = true
+            case .suspend:
                 try player.command(.pause, emit: event)
                 reportState()
                 if fullScreen {
                     TerminalMode.suspend()  // returns once continued, raw mode back on
                     lastFrame = ""; dirty = true
                 }
-            case SIGCONT:
-                if isatty(0) == 1 { TerminalMode.enter(screen: fullScreen) }
+            case .continued:
+                // Stopped from outside (SIGSTOP): what played meanwhile was not heard, and the shell may have
+                // reset the terminal.
+                try player.command(.pause, emit: event)
+                reportState()
+                if ProcessControl.isTerminal(0) { TerminalMode.enter(screen: fullScreen) }
                 lastFrame = ""; dirty = true
-            default: break
             }
         }
     }

@@ -7,6 +7,9 @@ public struct ShadowOutput {
     public let json: Bool
     public let cues: [Cue]
     public let duration: Double
+    /// The command that goes on from the saved place (`kape shadow ID`); nil when quitting saves no place (played
+    /// into a file or with no sound output: nobody heard it).
+    public var resumeCommand: String?
 
     public init(json: Bool, cues: [Cue], duration: Double) {
         self.json = json
@@ -77,8 +80,19 @@ public struct ShadowOutput {
         if json {
             var o = JSONLine()
             o.add("t", heard, decimals: 3); o.add("event", "quit"); o.add("position", heard, decimals: 3)
+            o.add("saved", resumeCommand != nil)
             return o.text + "\n"
         }
-        return "\(fixed(heard, 3))  stopped; resumes here next time\n"
+        return "\(fixed(heard, 3))  \(quitSentence(heard: heard))\n"
+    }
+
+    /// Where the learner stopped, whether that place was saved, and how to go on.
+    public func quitSentence(heard: Double) -> String {
+        let line = cues.lastIndex { $0.start <= heard }.map { " (line \($0 + 1) of \(cues.count))" } ?? ""
+        guard let resumeCommand else {
+            return "stopped at \(clock(heard))\(line); place not saved: nothing was heard through a sound device"
+        }
+        return "stopped at \(clock(heard))\(line); place saved: `\(resumeCommand)` goes on from there, "
+            + "`\(resumeCommand) --from-start` starts again"
     }
 }

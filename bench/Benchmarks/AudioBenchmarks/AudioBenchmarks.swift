@@ -45,7 +45,7 @@ let benchmarks: @Sendable () -> Void = {
               configuration: .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .syscalls, .throughput],
                                    scalingFactor: .kilo, maxDuration: .seconds(3))) { benchmark in
         let sink = try AlsaSink(device: "null")
-        let engine = AudioEngine(sink: sink, bank: SoundBank(clips: clips))
+        let engine = try AudioEngine(sink: sink, bank: SoundBank(clips: clips))
         try engine.renderOffline(frames: 1_024)
         benchmark.startMeasurement()
         for i in benchmark.scaledIterations {

@@ -6,7 +6,6 @@ import GameRuntime
 import GameWindow
 import Motion
 import MotionDevices
-import Glibc
 import Platform
 import TerminalUI
 import Terminal
@@ -24,9 +23,10 @@ extension Play {
         // Plain lines have no browser: a round of the named deck, else of the first open one.
         let startDeck = deck ?? (fullScreen ? nil : all.indices.first { !locked[$0] }.map { all[$0].id })
         if let id = startDeck {
-            guard let i = all.firstIndex(where: { $0.id == id }) else { throw InputError("no deck '\(id)' in \(try decks.path): see `kape decks`") }
+            guard let i = all.firstIndex(where: { $0.id == id }) else { throw unknownDeck(id, in: all, folder: try decks.path) }
             if locked[i] {
-                throw InputError("deck '\(id)' is VIP and locked: add \"\(id)\" to \"unlocked\" in \(LocalStore.defaultPath()) ({\"unlocked\": [\"\(id)\"]})")
+                throw InputError("deck '\(id)' is VIP and locked: type its unlock code with `kape unlock CODE` or on the deck's "
+                                 + "screen in `kape play` (kept in \(LocalStore.defaultPath()); {\"unlocked\": [\"\(id)\"]} there opens it too)")
             }
         }
 
@@ -43,9 +43,14 @@ extension Play {
             do {
                 AlsaSink.setQuiet(true)
                 let request = SinkRequest(rate: 48_000, channels: 2, periodFrames: 128, periods: 2, adaptive: !fixedBuffer)
-                let (sink, note) = try openSink(device: device, request: request, paced: true, fallback: FallbackWAV("play"))
-                if let note, let wav = sink as? WavFileSink { soundNote = "Pa kartë zëri: tingujt shkojnë në \(wav.path)"; soundMessage = note }
-                sound = try GameSound(sink: sink, soundsDirectory: sounds.path)
+                let (sink, note) = try openSink(device: device, request: request, paced: true)
+                if let note {
+                    // No sound output: the game goes on silent, with no render thread playing to nothing.
+                    soundNote = "Pa dalje zëri: loja vazhdon pa zë"
+                    soundMessage = note
+                } else {
+                    sound = try GameSound(sink: sink, soundsDirectory: sounds.path)
+                }
             } catch {
                 soundNote = "Pa zë: gabim i pajisjes së zërit"
                 soundMessage = "no sound: \(error)"
@@ -74,10 +79,27 @@ extension Play {
         if verbose, let host { Console.err("kape: window: \(host.driver) \(host.width)×\(host.height)\n") }
         let terminalFullScreen = host == nil && TerminalMode.canDrawFullScreen
         if host == nil && !terminalFullScreen, let soundMessage { Console.err("kape: \(soundMessage)\n") }
+        session.roundSecondsOverride = seconds
+        session.history = history.value.rounds
+        session.party = players.flatMap { Party(names: $0.split(separator: ",").map(String.init), turnsEach: turns) }
+        nonisolated(unsafe) var rounds = 0
+        nonisolated(unsafe) var shareError: String?
+        let titles = Dictionary(all.map { ($0.id, $0.title) }) { a, _ in a }
+        // A trace replayed as the device is nobody's game: its rounds earn no points, streak day or history.
+        let replay = trace != nil
+        let share = self.share
         let loop = GameLoop(session: session, feed: feed, sound: sound, rumble: rumble, fullScreen: terminalFullScreen,
-                            onFinished: { deck, result, shown in
+                            onFinished: { deck, result, shown, player in
+                                if let share {
+                                    do { try OutputFile.write(ShareCard.png(result: result, deckTitle: titles[deck] ?? deck), to: share) } catch {
+                                        shareError = "\(error)"
+                                    }
+                                }
+                                guard !replay else { return }
+                                rounds += 1
                                 let stamp = ISO8601DateFormatter().string(from: Date())
-                                history.value.append(.init(deck: deck, seed: seed ?? 0, finished: stamp, result: result, shown: shown))
+                                history.value.append(.init(deck: deck, seed: seed ?? 0, finished: stamp, result: result, shown: shown,
+                                                           player: player))
                                 try? history.value.save(path: history.path)
                                 do { try Self.recordProgress(deck: deck, result: result) } catch {
                                     progressError = "\(error)"
@@ -85,7 +107,25 @@ extension Play {
                             },
                             onSettings: { Self.saveSettings($0, settingsPath) })
         loop.restore = { all.map { $0.isLocked(in: LocalStore(path: LocalStore.defaultPath())) } }
-        if host == nil && isatty(0) == 1 { TerminalMode.enter(screen: terminalFullScreen) }
+        loop.redeem = { code in
+            var problem: String?
+            do { _ = try LocalStore.redeem(code, path: LocalStore.defaultPath()) } catch UnlockError.invalidCode {
+                problem = "Ky nuk është kod i vlefshëm"
+            } catch {
+                problem = "Kodi nuk u ruajt: \(error)"
+            }
+            return (all.map { $0.isLocked(in: LocalStore(path: LocalStore.defaultPath())) }, problem)
+        }
+        loop.share = { deck, result in
+            let path = share ?? Self.sharePath(deck: deck)
+            do {
+                try OutputFile.write(ShareCard.png(result: result, deckTitle: titles[deck] ?? deck), to: path)
+                return "Karta e rezultatit u ruajt: \(path)"
+            } catch {
+                return "Karta e rezultatit nuk u ruajt: \(error)"
+            }
+        }
+        if host == nil && ProcessControl.isTerminal(0) { TerminalMode.enter(screen: terminalFullScreen) }
         let started = MonotonicClock.nanos()
         // With -v, who had the CPU during each xrun (a 4 ms sampler on an ordinary thread).
         let witness = verbose ? sound.flatMap { SchedulerWitness.watching($0.engine, expectedSeconds: 600) } : nil
@@ -113,14 +153,28 @@ extension Play {
                 + XrunReport.lines(xruns, info: engine.info, windows: windows) { Double(Int64($0) - Int64(started)) / 1e9 })
         }
         if let progressError { Console.err("kape: warning: the round was not recorded in the progress store: \(progressError)\n") }
-        if let sig = loop.quitSignal {
-            signal(sig, SIG_DFL)
-            raise(sig)
-        }
+        if let shareError { Console.err("kape: error: --share \(share ?? ""): \(shareError)\n") }
+        // Off the screen: what was kept, and how to go on.
+        Console.err(replay ? "kape: a replayed trace is nobody's game: nothing saved\n"
+                    : rounds == 0 ? "kape: no round finished, nothing saved; `kape play` starts again\n"
+                    : "kape: \(rounds) round\(rounds == 1 ? "" : "s") saved in \(history.path) (`kape stats` shows the points); "
+                        + "`kape play` plays again\n")
+        if let sig = loop.quitSignal { ProcessControl.die(of: sig) }
         if latency {
             let p = Percentiles(records.map(\.internalMs)), a = Percentiles(records.map(\.audibleMs))
             Console.err("kape: motion-to-sound through the game: \(records.count) triggers, internal ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3)); audible ms p50 \(fixed(a.p50, 3)) p99 \(fixed(a.p99, 3))\n")
         }
+    }
+
+    /// Where the results screen's share key writes when `--share` names no file: ~/Pictures (or home), one new
+    /// file a round.
+    static func sharePath(deck: String) -> String {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? "."
+        let folder = DataDirectories.isDirectory(home + "/Pictures") ? home + "/Pictures" : home
+        let f = DateFormatter()
+        f.dateFormat = "yyyyMMdd-HHmmss"
+        f.locale = Locale(identifier: "en_US_POSIX")
+        return "\(folder)/kape-\(deck)-\(f.string(from: Date())).png"
     }
 
     /// `--trace` (real time), else the first motion device unless `--keyboard`, else the keyboard.
@@ -129,12 +183,12 @@ extension Play {
             var samples: [MotionSample] = []
             var hasGyro = false
             _ = try TraceSource.read(path: trace, header: { hasGyro = $0.hasGyro }, sample: { samples.append($0) })
-            let feed = MotionFeed()
+            let feed = try withWakeUp { () throws(SystemCallError) in try MotionFeed() }
             feed.startTrace(samples, hasGyro: hasGyro)
             return (feed, .motion("gjurma " + (trace.split(separator: "/").last.map(String.init) ?? trace)), nil)
         }
         guard !keyboard, let device = DeviceDiscovery.scan().devices.first else { return (nil, .keyboard, nil) }
-        let feed = MotionFeed()
+        let feed = try withWakeUp { () throws(SystemCallError) in try MotionFeed() }
         feed.startLive(device)
         return (feed, .motion(device.info.name), try? Rumble(device: device))
     }

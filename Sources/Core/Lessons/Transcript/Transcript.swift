@@ -33,7 +33,7 @@ public struct TranscriptWarning: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(file):\(line): \(message)" }
 }
 
-/// Cues in time order (by start, then end, then file order); overlaps are kept, as players show them.
+/// Cues in time order (by start, then file order); overlaps are kept, as players show them.
 public struct Transcript: Sendable, Equatable {
     public let cues: [Cue]
     /// The line of each cue's timing in its file (1-based; for JSON cues the line of the cue object), in `cues` order.
@@ -48,11 +48,8 @@ public struct Transcript: Sendable, Equatable {
     public init(cues: [Cue], lines: [Int]? = nil, warnings: [TranscriptWarning] = []) {
         let lines = lines ?? Array(repeating: 0, count: cues.count)
         precondition(lines.count == cues.count, "one line per cue")
-        let order = cues.indices.sorted { a, b in
-            if cues[a].start != cues[b].start { return cues[a].start < cues[b].start }
-            if cues[a].end != cues[b].end { return cues[a].end < cues[b].end }
-            return a < b
-        }
+        // By start time; cues that start together keep their file order (as players and the W3C parser do).
+        let order = cues.indices.sorted { a, b in (cues[a].start, a) < (cues[b].start, b) }
         self.cues = order.map { cues[$0] }
         self.lines = order.map { lines[$0] }
         self.warnings = warnings

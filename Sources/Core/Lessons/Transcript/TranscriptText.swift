@@ -1,3 +1,5 @@
+import Platform
+
 /// Text handling the transcript readers share: decoding, lines, markup.
 enum TranscriptText {
     /// UTF-8 as WebVTT decodes it: invalid bytes become U+FFFD, one leading BOM is dropped.
@@ -7,8 +9,8 @@ enum TranscriptText {
     }
 
     /// Subtitle files as players meet them: a BOM names UTF-8, UTF-16 or UTF-32 (either byte order); without one,
-    /// valid UTF-8 is UTF-8 and anything else the legacy 8-bit encoding of Western subtitles, windows-1252 — said in
-    /// `warning`, since that is a guess.
+    /// valid UTF-8 is UTF-8, and anything else is in the legacy encoding uchardet detects (GB18030, Big5, Shift-JIS,
+    /// EUC-KR, KOI8-R, windows-125x …), else windows-1252 — named in `warning`, since that is a guess.
     static func subtitle(_ bytes: [UInt8]) -> (text: String, warning: String?) {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (String(decoding: bytes[3...], as: UTF8.self), nil) }
         if bytes.starts(with: [0xFF, 0xFE, 0, 0]) { return (utf32(bytes[4...], bigEndian: false), nil) }
@@ -16,6 +18,11 @@ enum TranscriptText {
         if bytes.starts(with: [0xFF, 0xFE]) { return (utf16(bytes[2...], bigEndian: false), nil) }
         if bytes.starts(with: [0xFE, 0xFF]) { return (utf16(bytes[2...], bigEndian: true), nil) }
         if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
+        // ISO-8859-1 is read as its superset windows-1252, as browsers and players do.
+        if let guess = EncodingDetector.guess(bytes), !["WINDOWS-1252", "ISO-8859-1"].contains(guess.iconv),
+           let text = LegacyText.decode(bytes, encoding: guess.iconv) {
+            return (text, "not UTF-8: detected as \(guess.name) and read as that; save it as UTF-8 to be sure")
+        }
         return (windows1252(bytes), "not UTF-8: read as windows-1252 (legacy 8-bit Western); save it as UTF-8 to be sure")
     }
 

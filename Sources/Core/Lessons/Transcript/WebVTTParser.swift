@@ -91,9 +91,9 @@ public enum WebVTTParser {
                 }
             }
             if let cue {
-                guard cue.end >= cue.start else {
-                    log.add(line: cue.line, "cue skipped: it ends before it starts (\(WebVTTTiming.text(lines[cue.line - 1])))")
-                    return
+                // Kept, as the W3C parser keeps it (browsers never show it): a file's cues stay where they are.
+                if cue.end < cue.start {
+                    log.add(line: cue.line, "this cue ends before it starts (\(WebVTTTiming.text(lines[cue.line - 1]))): kept, but never shown")
                 }
                 cues.append(Cue(id: cue.id.isEmpty ? nil : cue.id, start: cue.start, end: cue.end,
                                 text: TranscriptText.plain(buffer.joined(separator: "\n"), braces: false)))

@@ -1,0 +1,3 @@
+#pragma once
+#include <espeak-ng/espeak_ng.h>
+#include <espeak-ng/speak_lib.h>
