@@ -50,6 +50,18 @@ import Testing
         #expect(window.stderr.contains("no display for the window"), "\(window.stderr)")
     }
 
+    /// $DISPLAY names a display that does not answer, and there is no terminal: plain lines as without a display,
+    /// saying why there is no window.
+    @Test func anUnreachableDisplayFallsBackToWhatWouldHaveRunWithoutIt() throws {
+        let data = try TemporaryDirectory()
+        let r = try KapeRun.run(["play", "--keyboard", "--no-sound", "--decks", Self.repo("decks")],
+                                environment: ["XDG_DATA_HOME": data.path("data"), "XDG_RUNTIME_DIR": data.path(""),
+                                              "DISPLAY": ":\(Int.random(in: 300...399))"], input: "")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("no display for the window") && r.stderr.contains("playing in the terminal"), "\(r.stderr)")
+        #expect(r.stdout.contains("Rezultati"), "\(r.stdout)")
+    }
+
     /// A real X server (Xvfb) that dies under the window: kape ends with a message, it does not hang. SIGKILL, as a
     /// crash would: the test runner may leave SIGTERM blocked in its children.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb")))

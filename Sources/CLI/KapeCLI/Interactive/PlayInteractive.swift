@@ -21,7 +21,8 @@ extension Play {
         let windowed = window || (!tui && GameWindowHost.displayNamed)
         let fullScreen = windowed || TerminalMode.canDrawFullScreen
         // Plain lines have no browser: a round of the named deck, else of the first open one.
-        let startDeck = deck ?? (fullScreen ? nil : all.indices.first { !locked[$0] }.map { all[$0].id })
+        let firstOpen = all.indices.first { !locked[$0] }.map { all[$0].id }
+        var startDeck = deck ?? (fullScreen ? nil : firstOpen)
         if let id = startDeck {
             guard let i = all.firstIndex(where: { $0.id == id }) else { throw unknownDeck(id, in: all, folder: try decks.path) }
             if locked[i] {
@@ -69,11 +70,12 @@ extension Play {
         var host: GameWindowHost?
         if windowed {
             do {
-                host = try GameWindowHost(size: try size.map(Self.parseSize), fontPath: try Self.windowFont())
+                host = try GameWindowHost(size: try size.map(Self.parseSize), fontPath: try FontFile.find())
             } catch let e as WindowError {
-                // Asked for: an error. Chosen because $DISPLAY was set: the terminal, saying why.
-                guard !window, TerminalMode.canDrawFullScreen else { feed?.shutdown(); throw InputError(e.description) }
+                // Asked for: an error. Chosen because $DISPLAY was set: the terminal (or plain lines), saying why.
+                guard !window else { feed?.shutdown(); throw InputError(e.description) }
                 Console.err("kape: \(e.description); playing in the terminal\n")
+                if !TerminalMode.canDrawFullScreen && startDeck == nil { startDeck = firstOpen }
             }
         }
         if verbose, let host { Console.err("kape: window: \(host.driver) \(host.width)×\(host.height)\n") }
