@@ -7,12 +7,13 @@ SWIFT ?= swift
 # tests drive (umockdev, ALSA plugins, PulseAudio, PipeWire with WirePlumber, tmux …) and dpkg-dev for the package.
 # `make install` and `make run` need the first two only.
 BUILD_PACKAGES := pkg-config libevdev-dev libasound2-dev libsndfile1-dev zlib1g-dev libdbus-1-dev nettle-dev binutils \
-	libhunspell-dev libespeak-ng-dev libuchardet-dev
+	libhunspell-dev libespeak-ng-dev libuchardet-dev libsdl2-dev libsdl2-ttf-dev
 RUNTIME_PACKAGES := libevdev2 libasound2 libsndfile1 zlib1g libdbus-1-3 libnettle8 libhogweed6 \
-	libhunspell-1.7-0 libespeak-ng1 libuchardet0 dict-freedict-deu-eng hunspell-de-de
+	libhunspell-1.7-0 libespeak-ng1 libuchardet0 libsdl2-2.0-0 libsdl2-ttf-2.0-0 dict-freedict-deu-eng hunspell-de-de \
+	fonts-dejavu-core
 TEST_PACKAGES := umockdev evemu-tools alsa-utils libasound2-plugins pulseaudio pulseaudio-utils sox mawk \
 	librsvg2-bin chromium python3-gi gir1.2-umockdev-1.0 espeak-ng flac tmux \
-	pipewire pipewire-bin wireplumber rtkit polkitd dbus-daemon dbus-bin dpkg-dev
+	pipewire pipewire-bin wireplumber rtkit polkitd dbus-daemon dbus-bin dpkg-dev xvfb
 BUILD_FLAGS := -Xswiftc -warnings-as-errors
 KAPE := .build/release/kape
 PREFIX ?= /usr/local

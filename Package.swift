@@ -51,6 +51,10 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: layer("Shims", "CLinux")),
         // libdbus: the reference D-Bus client library, for RealtimeKit (real-time priority without privileges).
         .systemLibrary(name: "CDBus", path: layer("Shims", "CDBus"), pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // SDL2 and SDL2_ttf (libsdl2-dev, libsdl2-ttf-dev): the game's window on X11, Wayland, KMSDRM, and offscreen
+        // for frames and tests. No pkgConfig: its -D_REENTRANT is a flag SwiftPM refuses with a warning, and the
+        // headers are found as <SDL2/…> without it.
+        .systemLibrary(name: "CSDL2", path: layer("Shims", "CSDL2")),
 
         // A SIGBUS handler for mapped files that shrink while read (C: a handler must return to the faulting read).
         .target(name: "CSignalSafe", path: layer("Shims", "CSignalSafe")),
@@ -76,6 +80,8 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["TextFormat"], path: layer("Core", "TerminalUI")),
         // The game's screens without I/O (GameSession fed keys, gestures and time; FrameRenderer) and the share card.
         .target(name: "GameScreens", dependencies: ["Game", "Raster", "TerminalUI", "Platform"], path: layer("Core", "GameScreens")),
+        // The game's screens in pixels for a window of any size: shapes, text fitted to boxes, touch targets.
+        .target(name: "WindowLayout", dependencies: ["Game", "GameScreens", "TerminalUI"], path: layer("Core", "WindowLayout")),
         // SVG plots: axes, ticks, lines, markers, legend; shared by every `--plot` and report.
         .target(name: "Plot", dependencies: ["Platform"], path: layer("Core", "Plot")),
         // JSON lines and fixed-point numbers without Foundation: what every printer shares.
@@ -91,19 +97,23 @@ let package = Package(
         .target(name: "Language", dependencies: ["Dictionary", "AudioDSP", "Platform", "CHunspell", "CEspeak"], path: layer("Devices", "Language")),
         // The terminal: raw mode, the alternate screen, the signal pipe, restoring it from signal handlers.
         .target(name: "Terminal", dependencies: ["TerminalUI", "Platform"], path: layer("Devices", "Terminal")),
+        // The game's window (SDL2): fonts, drawing scenes, input events, offscreen frames as PNG.
+        .target(name: "GameWindow", dependencies: ["CSDL2", "WindowLayout", "GameScreens", "Game", "Raster", "TerminalUI", "Platform"],
+                path: layer("Devices", "GameWindow")),
 
         // Runtime. A lesson played through the stretcher to a sink, reporting the line heard; its loop and screen.
         .target(name: "LessonPlayback", dependencies: ["Lessons", "Dictionary", "AudioDSP", "AudioIO", "TerminalUI", "Terminal", "TextFormat", "Platform"],
                 path: layer("Runtime", "LessonPlayback")),
         // The interactive game: motion thread, sound engine, the loop that feeds GameSession and draws its frames.
         .target(name: "GameRuntime", dependencies: ["Game", "GameScreens", "Motion", "MotionDevices", "AudioDSP",
-                                                   "AudioIO", "TerminalUI", "Terminal", "Platform", "TextFormat"],
+                                                   "AudioIO", "TerminalUI", "Terminal", "Platform", "TextFormat", "GameWindow", "WindowLayout"],
                 path: layer("Runtime", "GameRuntime")),
 
         // CLI: the command line, as a library so tests can drive it in-process.
         .target(name: "KapeCLI", dependencies: [
             "Motion", "MotionSynthesis", "MotionDevices", "Plot", "AudioIO", "Game", "GameScreens", "Lessons", "LessonPlayback",
             "GameRuntime", "TerminalUI", "Terminal", "Platform", "TextFormat", "Reports", "Dictionary", "Language",
+            "GameWindow", "WindowLayout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: layer("CLI", "KapeCLI")),
         .executableTarget(name: "kape", dependencies: ["KapeCLI"], path: layer("CLI", "kape")),
@@ -112,6 +122,8 @@ let package = Package(
         .testTarget(name: "KapeCLITests", dependencies: ["KapeCLI", "Motion", "Lessons", "LessonPlayback", "Game", "GameScreens",
                                                          "TerminalUI", "Platform", "TextFormat", "Reports", "TestSupport"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "GameScreens", "Raster", "Motion", "TerminalUI", "TextFormat"]),
+        .testTarget(name: "WindowTests", dependencies: ["WindowLayout", "GameWindow", "CSDL2", "GameRuntime", "GameScreens", "Game", "Motion",
+                                                        "Raster", "TerminalUI", "Platform", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "AudioDSPTests", dependencies: ["AudioDSP", "Platform"]),
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioDSP", "Platform", "TestSupport"]),

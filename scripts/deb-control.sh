@@ -25,7 +25,7 @@ Architecture: $arch
 Maintainer: Kape developers <kape@localhost>
 Installed-Size: $size
 Depends: $depends
-Recommends: libasound2-plugins | pipewire-alsa, dict-freedict-deu-eng, hunspell-de-de
+Recommends: libasound2-plugins | pipewire-alsa, dict-freedict-deu-eng, hunspell-de-de, fonts-dejavu-core
 Section: games
 Priority: optional
 Description: party game and listening lessons on a real-time motion and audio engine

@@ -21,6 +21,13 @@ public enum MonotonicClock {
     }
 
     public static func sleep(nanos: UInt64) { sleep(untilNanos: self.nanos() + nanos) }
+
+    /// CPU seconds the whole process has used (all threads, user and system): what a benchmark's "% of a core" divides.
+    public static func processCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
 }
 
 /// CLOCK_REALTIME, only where a device stamps its events with it (a node that refused CLOCK_MONOTONIC).

@@ -132,7 +132,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: KapeRun.binary)
         process.arguments = ["play", "--deck", "mix-shqip", "--keyboard", "--no-sound", "--seed", "7", "--decks", Self.decksDir]
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": data.url.path]) { $1 }
+        process.environment = KapeRun.environment.merging(["XDG_DATA_HOME": data.url.path]) { $1 }
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output

@@ -7,6 +7,12 @@ struct KapeRun {
     var stdout: String
     var stderr: String
 
+    /// The test's environment without a display: `kape play` would open its window where $DISPLAY or
+    /// $WAYLAND_DISPLAY is set, and these tests are about the terminal (the window's own run on SDL's dummy driver).
+    static var environment: [String: String] {
+        ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" && $0.key != "WAYLAND_DISPLAY" }
+    }
+
     static var binary: String {
         if let bin = ProcessInfo.processInfo.environment["KAPE_BIN"], !bin.isEmpty { return bin }
         return packageRoot + "/.build/debug/kape"
@@ -19,7 +25,7 @@ struct KapeRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
+        var env = KapeRun.environment
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
@@ -72,7 +78,7 @@ final class KapeChild {
     init(_ arguments: [String], environment: [String: String]) throws {
         process.executableURL = URL(fileURLWithPath: KapeRun.binary)
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
+        var env = KapeRun.environment
         for (k, v) in environment { env[k] = v }
         process.environment = env
         process.standardOutput = out

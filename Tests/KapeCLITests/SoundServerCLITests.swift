@@ -80,7 +80,7 @@ import Testing
             process.executableURL = URL(fileURLWithPath: KapeRun.binary)
             process.arguments = ["play", "--deck", "mix-shqip", "--trace", trace, "--device", server.pcm, "--seed", "3",
                                  "--decks", Self.decksDir, "-v"]
-            process.environment = ProcessInfo.processInfo.environment.merging(Self.environment(server, config: config, data: data)) { $1 }
+            process.environment = KapeRun.environment.merging(Self.environment(server, config: config, data: data)) { $1 }
             let input = Pipe(), output = Pipe(), errors = Pipe()
             process.standardInput = input
             process.standardOutput = output

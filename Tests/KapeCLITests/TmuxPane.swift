@@ -8,7 +8,7 @@ final class TmuxPane {
 
     init(columns: Int, rows: Int) throws {
         try tmux(capture: false, ["-f", "/dev/null", "new-session", "-d", "-s", "k", "-x", "\(columns)", "-y", "\(rows)",
-                  "env PS1='$ ' TERM=xterm-256color bash --norc --noprofile"])
+                  "env -u DISPLAY -u WAYLAND_DISPLAY PS1='$ ' TERM=xterm-256color bash --norc --noprofile"])
     }
 
     deinit { _ = try? tmux(["kill-server"]) }

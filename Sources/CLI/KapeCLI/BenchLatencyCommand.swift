@@ -12,7 +12,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the engine end to end.",
-        subcommands: [BenchLatency.self])
+        subcommands: [BenchLatency.self, BenchWindow.self])
 }
 
 struct BenchLatency: ParsableCommand {

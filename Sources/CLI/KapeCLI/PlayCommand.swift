@@ -5,6 +5,7 @@ import Foundation
 import Game
 import GameScreens
 import GameRuntime
+import GameWindow
 import Motion
 import Platform
 import TextFormat
@@ -71,6 +72,18 @@ struct Play: ParsableCommand {
     @Option(help: "Also write the results card: a 1080×1920 PNG with score, rank, deck and the eagle (interactive: after every round; s on the results screen writes it too).")
     var share: String?
 
+    @Flag(help: "Play in the terminal even when a display is available.")
+    var tui = false
+
+    @Flag(help: "Play in a full-screen window (SDL2: X11, Wayland, or KMSDRM on a console); the default when $WAYLAND_DISPLAY or $DISPLAY is set.")
+    var window = false
+
+    @Option(help: "Headless: write DIR/NNNN-SCREEN.png each time the window's screen changes (countdown, card, correct, pass, warning, paused, results).")
+    var frames: String?
+
+    @Option(help: "Size of --frames images, or of --window's window instead of full screen: WxH (default 1920x1080 for --frames).")
+    var size: String?
+
     @OptionGroup var decks: DecksDirectoryOption
     @OptionGroup var sounds: SoundsDirectoryOption
 
@@ -81,6 +94,11 @@ struct Play: ParsableCommand {
             throw ValidationError("--device must be wav:PATH for a headless round")
         }
         if noSound && device != nil { throw ValidationError("--no-sound and --device exclude each other") }
+        if tui && window { throw ValidationError("--tui and --window exclude each other") }
+        if frames != nil && !headless { throw ValidationError("--frames needs --headless (the window itself draws interactive rounds)") }
+        if headless && (tui || window) { throw ValidationError("--headless has no screen: --tui and --window need an interactive round") }
+        if size != nil && frames == nil && !window { throw ValidationError("--size needs --frames or --window") }
+        if let size { _ = try Self.parseSize(size) }
         if let players, Party(names: players.split(separator: ",").map(String.init)) == nil {
             throw ValidationError("--players needs two names or more, comma-separated, got '\(players)'")
         }
@@ -121,7 +139,17 @@ struct Play: ParsableCommand {
         guard var round else { throw InputError("\(trace!): no motion samples") }
         round.end()
 
+        // The font before the round's output: a missing one is reported before anything is written.
+        let font = try frames.map { _ in try Self.windowFont() }
         Console.out(render(round.events, result: round.machine.result))
+        if let frames, let font {
+            let (w, h) = try size.map(Self.parseSize) ?? (1920, 1080)
+            let input = "gjurma " + (trace!.split(separator: "/").last.map(String.init) ?? trace!)
+            let written = try RoundFrames.write(events: round.events, deck: chosen, cards: order, input: input,
+                                                roundSeconds: seconds ?? Int(RoundMachine.defaultRoundSeconds),
+                                                width: w, height: h, directory: frames, fontPath: font)
+            Console.err("kape: \(written.count) frames (\(w)×\(h)) in \(frames)\n")
+        }
         if let bank, let wav { try writeSound(round.events, bank: bank, request: request, to: wav) }
         if let share {
             let png = ShareCard.png(result: round.machine.result, deckTitle: chosen.title)
@@ -129,6 +157,20 @@ struct Play: ParsableCommand {
         }
 
         // A replay is nobody's game: no history, points or streak day (the demo round of `make run` included).
+    }
+
+    /// `WxH` (or `W×H`), each side 1…16384 pixels.
+    static func parseSize(_ text: String) throws -> (Int, Int) {
+        let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h) else {
+            throw ValidationError("--size '\(printable(text))': expected WIDTHxHEIGHT in pixels, each 1 to 16384 (as 1920x1080)")
+        }
+        return (w, h)
+    }
+
+    /// The window's font, or a message saying which package provides it.
+    static func windowFont() throws -> String {
+        do { return try FontFile.find() } catch let e as WindowError { throw InputError(e.description) }
     }
 
     /// A round's points and streak day in the progress store (docs/LESSONS.md), as every activity's.

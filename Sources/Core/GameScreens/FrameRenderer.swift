@@ -307,9 +307,9 @@ public enum FrameRenderer {
         }
     }
 
-    static let leaveQuestion = "Ta lësh raundin? p: po, te dekët · j: jo, vazhdo"
+    public static let leaveQuestion = "Ta lësh raundin? p: po, te dekët · j: jo, vazhdo"
 
-    static func pauseText(_ reason: RoundMachine.PauseReason?) -> String {
+    public static func pauseText(_ reason: RoundMachine.PauseReason?) -> String {
         switch reason {
         case .deviceLost: return "Pajisja u shkëput — lidhe përsëri për të vazhduar"
         case .suspended: return "E pezulluar — hapësirë për të vazhduar"

@@ -26,7 +26,7 @@ public final class GameLoop {
     public var share: (String, RoundResult) -> String = { _, _ in "" }
     private let t0 = MonoInstant.now()
     private var parser = KeyParser()
-    private var quit = false
+    var quit = false
     private var lastFrame = ""
     private var plain = PlainLog()
     private var stdinOpen = true
@@ -46,7 +46,9 @@ public final class GameLoop {
     }
 
     /// The loop's time base, seconds since it started: what `GameSession` is fed.
-    var now: Double { time(of: .now()) }
+    /// Tests of the window loop drive it by hand.
+    var clock: (() -> Double)?
+    var now: Double { clock?() ?? time(of: .now()) }
 
     private func time(of instant: MonoInstant) -> Double { instant.seconds(since: t0) }
 
@@ -82,13 +84,13 @@ public final class GameLoop {
         present()
     }
 
-    private func keys(_ keys: [Key]) {
+    func keys(_ keys: [Key]) {
         let before = session.settings
         for k in keys { perform(session.key(k, at: now)) }
         if session.settings != before { onSettings(session.settings) }
     }
 
-    private func motion(_ messages: [MotionFeed.Message]) {
+    func motion(_ messages: [MotionFeed.Message]) {
         for m in messages {
             switch m {
             // The round takes the gesture at its own arrival, not at the loop's wake-up after it.
@@ -100,7 +102,7 @@ public final class GameLoop {
         }
     }
 
-    private func signals() {
+    func signals() {
         for signal in TerminalMode.pendingSignals() {
             switch signal {
             case .resized:
@@ -133,7 +135,7 @@ public final class GameLoop {
 
     /// `gesture`: the gesture these effects answer; only its own sound carries its arrival (a warning or beep
     /// released in the same call is not that gesture's latency).
-    private func perform(_ effects: [GameSession.Effect], gesture: (kind: GestureKind, arrival: MonoInstant)? = nil) {
+    func perform(_ effects: [GameSession.Effect], gesture: (kind: GestureKind, arrival: MonoInstant)? = nil) {
         for e in effects {
             switch e {
             case .sound(let name):

@@ -3,6 +3,7 @@ import Foundation
 import Game
 import GameScreens
 import GameRuntime
+import GameWindow
 import Motion
 import MotionDevices
 import Platform
@@ -16,9 +17,12 @@ extension Play {
         let all = try decks.load()
         let store = LocalStore.warning(path: LocalStore.defaultPath())
         let locked = all.map { $0.isLocked(in: store) }
-        let fullScreen = TerminalMode.canDrawFullScreen
+        // The window when asked, or when a display is there and the terminal is not asked for.
+        let windowed = window || (!tui && GameWindowHost.displayNamed)
+        let fullScreen = windowed || TerminalMode.canDrawFullScreen
         // Plain lines have no browser: a round of the named deck, else of the first open one.
-        let startDeck = deck ?? (fullScreen ? nil : all.indices.first { !locked[$0] }.map { all[$0].id })
+        let firstOpen = all.indices.first { !locked[$0] }.map { all[$0].id }
+        var startDeck = deck ?? (fullScreen ? nil : firstOpen)
         if let id = startDeck {
             guard let i = all.firstIndex(where: { $0.id == id }) else { throw unknownDeck(id, in: all, folder: try decks.path) }
             if locked[i] {
@@ -53,7 +57,6 @@ extension Play {
                 soundMessage = "no sound: \(error)"
             }
         }
-        if !fullScreen, let soundMessage { Console.err("kape: \(soundMessage)\n") }
 
         let seed = self.seed
         nonisolated(unsafe) var progressError: String?
@@ -63,6 +66,21 @@ extension Play {
         }
         session.notice = soundNote
         session.entitlementsPath = LocalStore.defaultPath()
+        // The window opens before anything else is started, so a missing display or font is said at once.
+        var host: GameWindowHost?
+        if windowed {
+            do {
+                host = try GameWindowHost(size: try size.map(Self.parseSize), fontPath: try FontFile.find())
+            } catch let e as WindowError {
+                // Asked for: an error. Chosen because $DISPLAY was set: the terminal (or plain lines), saying why.
+                guard !window else { feed?.shutdown(); throw InputError(e.description) }
+                Console.err("kape: \(e.description); playing in the terminal\n")
+                if !TerminalMode.canDrawFullScreen && startDeck == nil { startDeck = firstOpen }
+            }
+        }
+        if verbose, let host { Console.err("kape: window: \(host.driver) \(host.width)×\(host.height)\n") }
+        let terminalFullScreen = host == nil && TerminalMode.canDrawFullScreen
+        if host == nil && !terminalFullScreen, let soundMessage { Console.err("kape: \(soundMessage)\n") }
         session.roundSecondsOverride = seconds
         if !fullScreen { session.keyAnswerDelay = 0 }
         session.history = history.value.rounds
@@ -73,7 +91,7 @@ extension Play {
         // A trace replayed as the device is nobody's game: its rounds earn no points, streak day or history.
         let replay = trace != nil
         let share = self.share
-        let loop = GameLoop(session: session, feed: feed, sound: sound, rumble: rumble, fullScreen: fullScreen,
+        let loop = GameLoop(session: session, feed: feed, sound: sound, rumble: rumble, fullScreen: terminalFullScreen,
                             onFinished: { deck, result, shown, player in
                                 if let share {
                                     do { try OutputFile.write(ShareCard.png(result: result, deckTitle: titles[deck] ?? deck), to: share) } catch {
@@ -110,14 +128,24 @@ extension Play {
                 return "Karta e rezultatit nuk u ruajt: \(error)"
             }
         }
-        if ProcessControl.isTerminal(0) { TerminalMode.enter(screen: fullScreen) }
+        if host == nil && ProcessControl.isTerminal(0) { TerminalMode.enter(screen: terminalFullScreen) }
         let started = MonotonicClock.nanos()
         // With -v, who had the CPU during each xrun (a 4 ms sampler on an ordinary thread).
         let witness = verbose ? sound.flatMap { SchedulerWitness.watching($0.engine, expectedSeconds: 600) } : nil
         // SIGINT and SIGTERM end the loop like q does, so the sound file is finished (its header written).
         TerminalMode.catchQuitSignals()
-        loop.run(startDeck: startDeck)
-        TerminalMode.leave()
+        if let host {
+            let front = WindowFront(loop: loop, host: host)
+            front.run(startDeck: startDeck)
+            host.close()
+            if latency {
+                let f = Percentiles(front.gestureToFrame.map { Double($0) / 1e6 })
+                Console.err("kape: gesture-to-frame through the window (\(host.driver)): \(front.gestureToFrame.count) frames, ms p50 \(fixed(f.p50, 3)) p99 \(fixed(f.p99, 3)) max \(fixed(f.max, 3))\n")
+            }
+        } else {
+            loop.run(startDeck: startDeck)
+            TerminalMode.leave()
+        }
         feed?.shutdown()
         let records = sound?.finish() ?? []
         witness?.stop()

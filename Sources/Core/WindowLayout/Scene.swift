@@ -1,0 +1,85 @@
+import TerminalUI
+
+/// A rectangle in window pixels, origin top left.
+public struct Box: Sendable, Equatable {
+    public var x, y, w, h: Int
+    public init(x: Int, y: Int, w: Int, h: Int) { self.x = x; self.y = y; self.w = max(0, w); self.h = max(0, h) }
+    public var maxX: Int { x + w }
+    public var maxY: Int { y + h }
+    public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
+    public func inset(_ d: Int) -> Box { Box(x: x + d, y: y + d, w: w - 2 * d, h: h - 2 * d) }
+    /// The part `from`..`to` (fractions) of the height.
+    public func rows(_ from: Double, _ to: Double) -> Box {
+        let top = y + Int(Double(h) * from), bottom = y + Int(Double(h) * to)
+        return Box(x: x, y: top, w: w, h: bottom - top)
+    }
+    public func columns(_ from: Double, _ to: Double) -> Box {
+        let left = x + Int(Double(w) * from), right = x + Int(Double(w) * to)
+        return Box(x: left, y: y, w: right - left, h: h)
+    }
+}
+
+/// What the font says about text; the window's renderer measures with the font it draws with, the tests with a
+/// stand-in of known widths.
+public protocol TextMeasure {
+    /// Width in pixels of one line of `text` at `points` (pixel size of the em).
+    func width(_ text: String, points: Int) -> Int
+    /// Distance between two lines' tops at `points`.
+    func lineHeight(points: Int) -> Int
+    /// Whether every character of `text` has a glyph (a deck's emoji icon is left out when not).
+    func renders(_ text: String) -> Bool
+}
+
+/// Which screen a frame shows, as `--frames` names its files.
+public enum SceneName: String, Sendable, CaseIterable {
+    case browser, vip, history, settings, countdown, card, correct, pass, warning, paused, results
+}
+
+/// What a tap or click on a part of the screen means.
+public enum Target: Sendable, Equatable {
+    /// An entry of the browser: a deck or a menu item (the session's `selected` numbering).
+    case entry(Int)
+    case setting(Int)
+    /// Results: 0 play again, 1 back.
+    case resultButton(Int)
+    /// The round: pause, or resume when paused.
+    case pauseToggle
+}
+
+/// One thing to draw, in order.
+public enum Shape: Sendable, Equatable {
+    case fill(Box, RGB)
+    /// One line of text; `box` is where the measured line sits (x, y of its top left).
+    case text(String, Box, points: Int, RGB)
+    /// A padlock (VIP), drawn from rectangles: the font has no 🔒.
+    case lock(Box, RGB)
+}
+
+/// A whole frame: background, shapes and the touch targets, from the session and the window's size only.
+public struct Scene: Sendable, Equatable {
+    public var name: SceneName
+    public var width: Int
+    public var height: Int
+    public var background: RGB
+    public var shapes: [Shape] = []
+    public var targets: [(box: Box, target: Target)] = []
+
+    public init(name: SceneName, width: Int, height: Int, background: RGB) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.background = background
+    }
+
+    public static func == (a: Scene, b: Scene) -> Bool {
+        a.name == b.name && a.width == b.width && a.height == b.height && a.background == b.background && a.shapes == b.shapes
+            && a.targets.map(\.box) == b.targets.map(\.box) && a.targets.map(\.target) == b.targets.map(\.target)
+    }
+
+    public func target(x: Int, y: Int) -> Target? { targets.last { $0.box.contains(x: x, y: y) }?.target }
+
+    /// The box of every text shape (tests: nothing may leave the screen).
+    public var textBoxes: [(String, Box, Int)] {
+        shapes.compactMap { if case .text(let s, let b, let p, _) = $0 { (s, b, p) } else { nil } }
+    }
+}
