@@ -10,17 +10,14 @@ public enum AppendFile {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw FileError(path, "is not a regular file") }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let e = n < 0 ? errno : ENOSPC
-                // A partial line would make the archive's last line unreadable: take it back.
-                _ = ftruncate(fd, st.st_size)
-                throw FileError(path, "cannot write: \(errnoText(e))")
-            }
-            offset += n
+        let failure = bytes.withUnsafeBytes { raw -> SystemCallError? in
+            do throws(SystemCallError) { try writeFully(fd, raw) } catch { return error }
+            return nil
+        }
+        if let failure {
+            // A partial line would make the archive's last line unreadable: take it back.
+            _ = ftruncate(fd, st.st_size)
+            throw FileError(path, "cannot write: \(errnoText(failure.errno))")
         }
         guard fsync(fd) == 0 else { throw FileError(path, "cannot write: \(errnoText(errno))") }
     }

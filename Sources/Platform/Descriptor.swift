@@ -48,3 +48,24 @@ public func pollDescriptors(_ fds: inout [pollfd], timeoutMillis: Int32) throws(
     if e == EINTR { return 0 }
     throw SystemCallError("poll", errno: e)
 }
+
+/// Writes every byte, going on after interrupted and short writes; a write that takes nothing is ENOSPC.
+public func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+    var offset = 0
+    while offset < bytes.count {
+        let n = try retryingInterrupts("write") { write(fd, bytes.baseAddress! + offset, bytes.count - offset) }
+        guard n > 0 else { throw SystemCallError("write", errno: ENOSPC) }
+        offset += n
+    }
+}
+
+/// Reads until `buffer` is full or the input ends; returns how many bytes came.
+public func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+    var count = 0
+    while count < buffer.count {
+        let n = try retryingInterrupts("read") { read(fd, buffer.baseAddress! + count, buffer.count - count) }
+        if n == 0 { break }
+        count += n
+    }
+    return count
+}

@@ -7,14 +7,7 @@ public enum FileHandleOutput {
 
     public static func writeAll(_ fd: Int32, _ s: String) {
         var s = s
-        s.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
+        // Nowhere to say that stdout or stderr failed: what could not be written is dropped.
+        _ = s.withUTF8 { buffer in try? writeFully(fd, UnsafeRawBufferPointer(buffer)) }
     }
 }

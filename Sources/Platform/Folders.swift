@@ -38,13 +38,7 @@ public var currentUmask: mode_t {
     if fd >= 0 {
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: 8192)
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            count += n
-        }
+        let count = bytes.withUnsafeMutableBytes { (try? readFully(fd, into: $0)) ?? 0 }
         let text = String(decoding: bytes.prefix(count), as: UTF8.self)
         if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
            let mask = mode_t(line.dropFirst(6).filter { $0 != " " && $0 != "\t" }, radix: 8) {

@@ -64,9 +64,16 @@ public enum InputFile {
                 }
                 bytes += [UInt8](repeating: 0, count: min(kind.limit + 1, bytes.count * 2) - bytes.count)
             }
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw FileError(path, "cannot read: \(errnoText(errno))") }
+            let got = bytes.withUnsafeMutableBytes { raw -> Result<Int, SystemCallError> in
+                do throws(SystemCallError) {
+                    return .success(try retryingInterrupts("read") { Glibc.read(fd, raw.baseAddress! + count, raw.count - count) })
+                } catch { return .failure(error) }
+            }
+            let n: Int
+            switch got {
+            case .success(let read): n = read
+            case .failure(let e): throw FileError(path, "cannot read: \(errnoText(e.errno))")
+            }
             if n == 0 { break }
             count += n
         }

@@ -104,12 +104,8 @@ public final class OutputFile {
     deinit { discard() }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw FileError(path, "cannot write: \(errnoText(n < 0 ? errno : ENOSPC))") }
-            offset += n
+        do throws(SystemCallError) { try writeFully(fd, bytes) } catch {
+            throw FileError(path, "cannot write: \(errnoText(error.errno))")
         }
     }
 

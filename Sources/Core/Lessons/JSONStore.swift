@@ -132,11 +132,11 @@ public struct JSONStore<Document: StoreDocument>: Sendable {
         let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw ProgressError(errno == ELOOP ? "\(lockPath): is a link, expected the store's lock file (remove the link)"
-                                               : "\(lockPath): cannot open: \(String(cString: strerror(errno)))")
+                                               : "\(lockPath): cannot open: \(errnoText(errno))")
         }
         defer { close(fd) }  // closing releases the lock, also when the process dies
         while flock(fd, LOCK_EX) != 0 {
-            if errno != EINTR { throw ProgressError("\(lockPath): cannot lock: \(String(cString: strerror(errno)))") }
+            if errno != EINTR { throw ProgressError("\(lockPath): cannot lock: \(errnoText(errno))") }
         }
         return try body()
     }
@@ -165,7 +165,7 @@ public struct JSONStore<Document: StoreDocument>: Sendable {
             let stamp = Int(saturating: Date().timeIntervalSince1970)
             let aside = "\(path).damaged-\(stamp)-\(getpid())"
             guard rename(path, aside) == 0 else {
-                throw ProgressError("\(path): damaged (\(error)) and cannot be moved aside: \(String(cString: strerror(errno)))")
+                throw ProgressError("\(path): damaged (\(error)) and cannot be moved aside: \(errnoText(errno))")
             }
             onDamaged((error is JSONFileError ? "\(error): damaged" : "\(path): damaged (\(error))") + "; moved aside to \(aside); starting an empty store")
             return Document()
