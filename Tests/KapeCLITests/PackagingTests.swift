@@ -9,7 +9,8 @@ import Testing
     static let buildMachine = ["pkg-config", "libevdev-dev", "libasound2-dev", "libsndfile1-dev", "zlib1g-dev",
                                "libdbus-1-dev", "nettle-dev", "binutils", "libevdev2", "libasound2", "libsndfile1", "zlib1g", "libdbus-1-3",
                                "libnettle8", "libhogweed6", "libhunspell-dev", "libespeak-ng-dev", "libuchardet-dev",
-                               "libhunspell-1.7-0", "libespeak-ng1", "libuchardet0", "dict-freedict-deu-eng", "hunspell-de-de"]
+                               "libhunspell-1.7-0", "libespeak-ng1", "libuchardet0", "dict-freedict-deu-eng", "hunspell-de-de",
+                               "libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-2.0-0", "libsdl2-ttf-2.0-0", "fonts-dejavu-core"]
 
     /// A folder of stand-ins put first on PATH: dpkg-query that knows only `installed`, id that says a user,
     /// apt-get that logs and fails, and a swift that builds nothing (the binary under test is installed instead).
