@@ -192,9 +192,10 @@ final class LiveDeviceTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: dir) }
             let path = dir + "/rec.evemu"
-            let out = try Umockdev.run(testbeds: ["imu6"], nodes: [imu], prefix: ["/usr/bin/timeout", "--preserve-status", "-s", signal, "2"],
+            let out = try Umockdev.run(testbeds: ["imu6"], nodes: [imu], prefix: ["/usr/bin/timeout", "--foreground", "--preserve-status", "-s", signal, "2"],
                                        kapeArgs: ["record", "-o", path, "--duration", "30"])
-            // timeout --preserve-status gives the child's status: 128 + the signal when it died of it.
+            // --foreground: the signal goes to kape once (without it timeout also signals its whole group, and a second
+            // SIGHUP rightly kills a recording that is finishing). --preserve-status gives kape's status: 128 + the signal.
             XCTAssertEqual(out.status, status == 0 ? 0 : 128 + status, out.stderr)
             let left = try FileManager.default.contentsOfDirectory(atPath: dir)
             XCTAssertEqual(left, ["rec.evemu"], "no hidden temporary file instead of the recording")
