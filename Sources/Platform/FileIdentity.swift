@@ -39,3 +39,18 @@ public struct FileIdentity: Hashable, Sendable {
         return (absolute ? "/" : "") + parts.joined(separator: "/")
     }
 }
+
+extension FileIdentity {
+    /// Device, inode, size, modification and change times (ns): a file's version, for caches that must notice any
+    /// change; nil when it cannot be looked at.
+    public static func version(of path: String) -> [Int64]? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return [Int64(st.st_dev), Int64(st.st_ino), Int64(st.st_size),
+                Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
+                Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)]
+    }
+
+    /// Whether anything is at `path` (a link that leads nowhere counts as nothing).
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+}

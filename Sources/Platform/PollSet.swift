@@ -37,6 +37,11 @@ public enum ProcessControl {
 
     public static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
 
+    /// Sets an environment variable unless it is set already (the caller's choice wins).
+    public static func setEnvironmentDefault(_ name: String, _ value: String) {
+        if getenv(name) == nil { setenv(name, value, 1) }
+    }
+
     /// One byte from standard input, nil at its end or on an error other than an interrupted read.
     public static func readStandardInputByte() -> UInt8? {
         var byte: UInt8 = 0

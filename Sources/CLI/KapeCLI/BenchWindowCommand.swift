@@ -4,7 +4,6 @@ import Game
 import GameRuntime
 import GameScreens
 import GameWindow
-import Glibc
 import Motion
 import Platform
 import TextFormat
@@ -46,8 +45,8 @@ struct BenchWindow: ParsableCommand {
     }
 
     func run() throws {
-        if getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "dummy", 1) }
-        if getenv("SDL_RENDER_DRIVER") == nil { setenv("SDL_RENDER_DRIVER", "software", 1) }
+        ProcessControl.setEnvironmentDefault("SDL_VIDEODRIVER", "dummy")
+        ProcessControl.setEnvironmentDefault("SDL_RENDER_DRIVER", "software")
         var samples: [MotionSample] = []
         var hasGyro = false
         _ = try TraceSource.read(path: trace, header: { hasGyro = $0.hasGyro }, sample: { samples.append($0) })

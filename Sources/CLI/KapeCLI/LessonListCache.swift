@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Lessons
 import Platform
 
@@ -42,13 +41,7 @@ struct LessonListCache {
     }
 
     /// Device, inode, size, modification and change times (ns); nil when it cannot be looked at.
-    static func stamp(_ path: String) -> [Int64]? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
-        return [Int64(st.st_dev), Int64(st.st_ino), Int64(st.st_size),
-                Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
-                Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)]
-    }
+    static func stamp(_ path: String) -> [Int64]? { FileIdentity.version(of: path) }
 
     /// The cached row of `entry`, or `compute()`'s (then kept); nil when `compute` has none (the lesson is skipped).
     mutating func row(for entry: LessonEntry, compute: () -> Row?) -> Row? {
@@ -66,7 +59,7 @@ struct LessonListCache {
     func save() {
         guard changed, let path else { return }
         // Lessons whose transcript is gone (a removed folder, a test's temporary one) are dropped.
-        var kept = entries.filter { access($0.key, F_OK) == 0 }
+        var kept = entries.filter { FileIdentity.exists($0.key) }
         if kept.count > Self.maxEntries {
             for key in kept.keys.sorted().dropFirst(Self.maxEntries) { kept[key] = nil }
         }

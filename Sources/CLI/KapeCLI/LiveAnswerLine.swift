@@ -1,6 +1,5 @@
 import TerminalUI
 import TextFormat
-import Glibc
 import Lessons
 import Platform
 
@@ -105,14 +104,7 @@ enum LiveAnswerLine {
     }
 
     /// One byte of standard input; nil at its end.
-    private static func next() -> UInt8? {
-        var byte: UInt8 = 0
-        while true {
-            let n = Glibc.read(0, &byte, 1)
-            if n < 0 && errno == EINTR { continue }
-            return n == 1 ? byte : nil
-        }
-    }
+    private static func next() -> UInt8? { ProcessControl.readStandardInputByte() }
 
     /// The rest of an escape sequence after ESC: its parameters and final byte ("A", "3~", "Z"), "" otherwise.
     private static func escape() -> String {

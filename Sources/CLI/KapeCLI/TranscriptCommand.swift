@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 import Lessons
 import Platform
 import TextFormat

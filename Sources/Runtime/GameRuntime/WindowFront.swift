@@ -1,7 +1,6 @@
 import Game
 import GameScreens
 import GameWindow
-import Glibc
 import Motion
 import MotionDevices
 import Platform
