@@ -64,7 +64,7 @@ public final class GameLoop {
             var ready = PollSet(count: 3)
             ready.watch(0, core.keyboardOpen ? 0 : -1)
             ready.watch(1, TerminalMode.signalFD)
-            ready.watch(2, feed?.fd ?? -1)
+            ready.watch(2, feed?.descriptor)
             // A poll that fails (it cannot, with these descriptors) is a wait that timed out.
             let n = (try? ready.wait(timeoutMillis: core.waitMillis(keysPending: parser.hasPending))) ?? 0
             if n == 0 && parser.hasPending { keys(parser.flush()) }
