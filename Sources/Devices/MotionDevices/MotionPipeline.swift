@@ -24,7 +24,8 @@ public struct MotionPipeline: Sendable {
     /// Feeds one event; returns the frame when it completed one.
     @inline(__always)
     public mutating func push(_ e: InputEvent) -> Frame? {
-        guard assembler.push(e) else { return nil }
+        // Not `assembler.push(e)`: through that wrapper the read → gate benchmark took 30–50 ns more per frame.
+        guard assembler.push(stamp: DeviceTime(micros: e.micros), type: e.type, code: e.code, value: e.value) else { return nil }
         let sample = axes.apply(assembler.sample)
         let gesture = detector.process(sample)
         return Frame(sample: sample, tilt: detector.tilt, gesture: gesture)
