@@ -56,8 +56,6 @@ import Testing
             }
         }
 
-        func sessionChange(_ change: LiveSession.Change) -> LiveSession.Change { change }
-
         func close(lost: Bool) {
             if current != nil { closes += 1 }
             current = nil

@@ -88,8 +88,6 @@ public final class EvdevSource: LiveSource {
         }
     }
 
-    public func sessionChange(_ change: LiveSession.Change) -> LiveSession.Change { change }
-
     public func close(lost: Bool) {
         node = nil
         reader = nil

@@ -18,17 +18,28 @@ public protocol LiveSource: AnyObject {
     /// Before each wait: its descriptors into `ready`'s slots `first ..< first + descriptorSlots` (nil: none), and
     /// how long it may wait at most (nil: as long as the session allows).
     func prepare(_ ready: inout PollSet, from first: Int) -> Int32?
-    /// After the wait: reads what is ready (or due) into `session`. Throws when a recording cannot be written.
+    /// After every wait, also when nothing is ready (periodic work goes here: a polled sensor's next read, a
+    /// second node looked for again): reads what is ready or due into `session`. Throws when a recording cannot be
+    /// written.
     func read(_ ready: PollSet, from first: Int, into session: inout LiveSession, recorder: (any TraceRecording)?,
               at now: MonoInstant, handler: (LiveEvent) -> Void) throws(DeviceError) -> LiveRead
-    /// A hot-plug change as the session knows the device (a node of a sensor's other part is the device).
-    func sessionChange(_ change: LiveSession.Change) -> LiveSession.Change
+    /// A change in the hot-plug folder, for the session as it knows the device (the default hands it on as it
+    /// is; a sensor whose other part has a node of its own maps it, or takes a node that belongs to it).
+    func hotplug(_ change: LiveSession.Change, into session: inout LiveSession, recorder: (any TraceRecording)?,
+                 at now: MonoInstant, handler: (LiveEvent) -> Void)
     /// Lets go of what it opened (and puts back what it changed). `lost`: the device went away (not the run's
     /// end). Again is nothing.
     func close(lost: Bool)
     /// The device is lost: look for it and hand what it opened to `session.connect`. `hotplugged`: the folder
     /// changed in this turn.
     func reconnect(_ session: inout LiveSession, hotplugged: Bool, handler: (LiveEvent) -> Void)
+}
+
+extension LiveSource {
+    public func hotplug(_ change: LiveSession.Change, into session: inout LiveSession, recorder: (any TraceRecording)?,
+                        at now: MonoInstant, handler: (LiveEvent) -> Void) {
+        session.hotplug(change, at: now, emit: handler)
+    }
 }
 
 /// What an open gave the session.

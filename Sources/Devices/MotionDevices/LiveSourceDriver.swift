@@ -58,7 +58,9 @@ public final class LiveSourceDriver<Source: LiveSource>: LiveDriver {
             try recorder?.flush()
             var hotplugged = false
             if let watch, ready.isReady(1) {
-                for change in watch.changes() { session.hotplug(source.sessionChange(change), at: now, emit: handler) }
+                for change in watch.changes() {
+                    source.hotplug(change, into: &session, recorder: recorder, at: now, handler: handler)
+                }
                 hotplugged = true
             }
             if !session.isConnected {

@@ -127,11 +127,12 @@ public final class IIOSource: LiveSource {
     }
 
     /// The session knows nodes by the device's path: a change to any node of ours is a change to it.
-    public func sessionChange(_ change: LiveSession.Change) -> LiveSession.Change {
+    public func hotplug(_ change: LiveSession.Change, into session: inout LiveSession, recorder: (any TraceRecording)?,
+                        at now: MonoInstant, handler: (LiveEvent) -> Void) {
         let ours = device.iio?.parts.compactMap(\.node) ?? []
         switch change {
-        case .deleted(let p) where ours.contains(p): return .deleted(device.path)
-        default: return change
+        case .deleted(let p) where ours.contains(p): session.hotplug(.deleted(device.path), at: now, emit: handler)
+        default: session.hotplug(change, at: now, emit: handler)
         }
     }
 
