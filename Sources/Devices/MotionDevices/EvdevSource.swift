@@ -51,7 +51,7 @@ public final class EvdevSource: LiveSource {
     }
 
     public func prepare(_ ready: inout PollSet, from first: Int) -> Int32? {
-        ready.watch(first, node?.fd ?? -1)
+        ready.watch(first, node?.descriptor)
         return nil
     }
 

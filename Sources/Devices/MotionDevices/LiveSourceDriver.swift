@@ -34,7 +34,7 @@ public final class LiveSourceDriver<Source: LiveSource>: LiveDriver {
 
         var ready = PollSet(count: 2 + Source.descriptorSlots)
         ready.watch(0, stop.fd)
-        ready.watch(1, watch?.fd ?? -1)
+        ready.watch(1, watch?.descriptor)
         while true {
             var timeout: Int32
             switch session.wait(at: .now()) {

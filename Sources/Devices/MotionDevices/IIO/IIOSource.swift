@@ -76,11 +76,11 @@ public final class IIOSource: LiveSource {
     }
 
     public func prepare(_ ready: inout PollSet, from first: Int) -> Int32? {
-        ready.watch(first, -1)
-        ready.watch(first + 1, -1)
+        ready.watch(first, nil)
+        ready.watch(first + 1, nil)
         switch input {
         case .buffered(let buffers, _)?:
-            for (i, b) in buffers.enumerated() { ready.watch(first + i, b.fd) }
+            for (i, b) in buffers.enumerated() { ready.watch(first + i, b.descriptor) }
             return merger.pending > 0 ? 100 : nil
         case .polled(_, _, let next)?:
             let now = MonotonicClock.nanos()
