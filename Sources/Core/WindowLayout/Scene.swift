@@ -1,3 +1,4 @@
+import Raster
 import TerminalUI
 
 /// A rectangle in window pixels, origin top left.
@@ -32,7 +33,7 @@ public protocol TextMeasure {
 
 /// Which screen a frame shows, as `--frames` names its files.
 public enum SceneName: String, Sendable, CaseIterable {
-    case browser, vip, history, settings, countdown, card, correct, pass, warning, paused, results
+    case browser, vip, history, settings, countdown, card, correct, pass, warning, paused, results, share
 }
 
 /// What a tap or click on a part of the screen means.
@@ -44,6 +45,10 @@ public enum Target: Sendable, Equatable {
     case resultButton(Int)
     /// The round: pause, or resume when paused.
     case pauseToggle
+    /// A button that is a key (the VIP screen's "Hap" is Enter), or a screen any key leaves (Esc).
+    case press(Key)
+    /// The VIP screen's "Ngjit": the clipboard's text, as Ctrl-V.
+    case paste
 }
 
 /// One thing to draw, in order.
@@ -53,6 +58,8 @@ public enum Shape: Sendable, Equatable {
     case text(String, Box, points: Int, RGB)
     /// A padlock (VIP), drawn from rectangles: the font has no 🔒.
     case lock(Box, RGB)
+    /// A picture (the results card) scaled into the box.
+    case picture(Canvas, Box)
 }
 
 /// A whole frame: background, shapes and the touch targets, from the session and the window's size only.
@@ -63,6 +70,10 @@ public struct Scene: Sendable, Equatable {
     public var background: RGB
     public var shapes: [Shape] = []
     public var targets: [(box: Box, target: Target)] = []
+    /// What a swipe up or down moves by, in ↓/↑ presses: a page of deck tiles, a page of result rows; 0: nothing.
+    public var scrollStep = 0
+    /// The results list: the furthest its scroll can go at this size (the session is told, so ↑ answers at once).
+    public var scrollLimit: Int?
 
     public init(name: SceneName, width: Int, height: Int, background: RGB) {
         self.name = name

@@ -155,11 +155,7 @@ public final class GameWindowHost {
             // A held key repeats: the round takes one answer per press (the terminal's debounce, for free).
             guard e.key.repeat == 0 else { return nil }
             let sym = e.key.keysym.sym
-            if sym == SDL_Keycode(SDLK_v.rawValue), UInt32(e.key.keysym.mod) & KMOD_CTRL.rawValue != 0 {
-                guard let clip = SDL_GetClipboardText() else { return nil }
-                defer { SDL_free(clip) }
-                return .text(String(cString: clip))
-            }
+            if sym == SDL_Keycode(SDLK_v.rawValue), UInt32(e.key.keysym.mod) & KMOD_CTRL.rawValue != 0 { return .paste }
             // Letters arrive as text input when SDL has it on (it does on desktops): not twice.
             if SDL_IsTextInputActive() == SDL_TRUE, (Int(SDLK_a.rawValue)...Int(SDLK_z.rawValue)).contains(Int(sym)) { return nil }
             return Self.key(sym).map { .key($0) }
@@ -182,6 +178,7 @@ public final class GameWindowHost {
             SDL_GameControllerClose(c)
             return .controllerRemoved(name)
         case SDL_CONTROLLERBUTTONDOWN.rawValue:
+            if Int32(e.cbutton.button) == SDL_CONTROLLER_BUTTON_X.rawValue { return .paste }
             return Self.button(Int32(e.cbutton.button)).map { $0 == .escape ? .back : .key($0) }
         case SDL_FINGERDOWN.rawValue:
             touch = (e.tfinger.x, e.tfinger.y)
@@ -217,13 +214,23 @@ public final class GameWindowHost {
         return (ww > 0 ? Float(width) / Float(ww) : 1, wh > 0 ? Float(height) / Float(wh) : 1)
     }
 
-    /// A short press is a tap; a mostly horizontal move to the right over a quarter of the width is "back".
+    /// A short press is a tap; a mostly horizontal move to the right over a quarter of the width is "back"; a
+    /// mostly vertical one over a tenth of the height scrolls.
     func gesture(from a: (Float, Float), to b: (Float, Float)) -> WindowInput? {
         let dx = b.0 - a.0, dy = b.1 - a.1
         let slop = Float(min(width, height)) / 20
         if abs(dx) <= slop && abs(dy) <= slop { return .tap(x: Int(a.0), y: Int(a.1)) }
         if dx > Float(width) / 4 && abs(dx) > 2 * abs(dy) { return .back }
+        if abs(dy) > Float(height) / 10 && abs(dy) > 2 * abs(dx) { return .swipe(up: dy < 0) }
         return nil
+    }
+
+    /// The clipboard's text, if there is any.
+    public func clipboard() -> String? {
+        guard SDL_HasClipboardText() == SDL_TRUE, let clip = SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(clip) }
+        let text = String(cString: clip)
+        return text.isEmpty ? nil : text
     }
 
     static func key(_ sym: SDL_Keycode) -> Key? {

@@ -1,4 +1,5 @@
 import CSDL2
+import Raster
 import TerminalUI
 import WindowLayout
 
@@ -45,6 +46,7 @@ public final class Painter: TextMeasure {
         for t in textures.values { SDL_DestroyTexture(t.texture) }
         textures.removeAll()
         texturePixels = 0
+        if let p = pictureTexture { SDL_DestroyTexture(p.texture); pictureTexture = nil }
     }
 
     private func setSize(_ points: Int) {
@@ -94,8 +96,34 @@ public final class Painter: TextMeasure {
                 draw(text, box, points, c, on: Self.backdrop(box, fills, scene.background))
             case .lock(let box, let c):
                 lock(box, c)
+            case .picture(let canvas, let box):
+                picture(canvas, box)
             }
         }
+    }
+
+    /// The last picture's texture, with the pixels it was made from (held, so their storage is not reused by
+    /// another picture while the texture stands for it).
+    private var pictureTexture: (rgb: [UInt8], texture: OpaquePointer)?
+
+    private func picture(_ canvas: Canvas, _ box: Box) {
+        guard box.w > 0, box.h > 0, canvas.width > 0, canvas.height > 0 else { return }
+        let same = pictureTexture.map { cached in
+            cached.rgb.withUnsafeBufferPointer { a in canvas.rgb.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        } ?? false
+        if !same {
+            if let old = pictureTexture { SDL_DestroyTexture(old.texture); pictureTexture = nil }
+            guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGB24.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                            Int32(canvas.width), Int32(canvas.height)) else { return }
+            _ = canvas.rgb.withUnsafeBytes { SDL_UpdateTexture(t, nil, $0.baseAddress, Int32(canvas.width * 3)) }
+            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
+            // Shrunk to a phone's or a TV's share of the screen: averaged, not every n-th pixel.
+            SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+            pictureTexture = (canvas.rgb, t)
+        }
+        guard let t = pictureTexture?.texture else { return }
+        var dst = rect(box)
+        SDL_RenderCopy(renderer, t, nil, &dst)
     }
 
     private func colour(_ c: RGB) { SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255) }

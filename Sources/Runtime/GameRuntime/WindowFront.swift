@@ -82,7 +82,15 @@ public final class WindowFront {
         case .text(let text): loop.keys(text.map { .char($0) })
         case .tap(let x, let y):
             guard let target = scene?.target(x: x, y: y) else { return }
+            if target == .paste { handle(.paste); return }
             loop.keys(TouchKeys.keys(for: target, in: loop.session))
+        case .paste:
+            // Only the unlock code takes text: pasted anywhere else its letters would be keys (q quits).
+            guard loop.session.screen == .vip, let text = host.clipboard() else { return }
+            loop.keys(text.filter { !$0.isNewline }.map { .char($0) })
+        case .swipe(let up):
+            guard let scene else { return }
+            loop.keys(TouchKeys.keys(swipeUp: up, in: loop.session, scene: scene))
         case .back:
             // Back from a notice (the VIP panel) first, then from the screen.
             if loop.session.screen == .browser, loop.session.notice != nil { loop.session.notice = nil } else { loop.keys([.escape]) }
@@ -105,6 +113,11 @@ public final class WindowFront {
         drawn = key
         let started = MonotonicClock.nanos()
         let s = WindowLayout.scene(loop.session, width: host.width, height: host.height, measure: host.painter)
+        if s.name == .results, case let limit = s.scrollLimit ?? 0, loop.session.resultScroll > limit {
+            // Scrolled past the end (the wheel spins on): kept at the end, so ↑ moves the list at once.
+            loop.session.limitResultScroll(to: limit)
+            drawn = (TouchKeys.signature(loop.session), host.width, host.height)
+        }
         host.present(s)
         if let arrival = pendingArrival {
             // Only a gesture that changed the screen counts: one dropped in a flash's lock-out shows nothing.
