@@ -12,9 +12,12 @@ import WindowLayout
 /// keys and the window's renderer for frames. Waits in poll(2) on the motion feed and the signal pipe, so a
 /// gesture wakes it at once; SDL's own queue (keyboard, gamepad, touch, window) is read every `slice` while a round
 /// runs and a little less often in menus. A frame is laid out and drawn only when what it shows changed.
+/// Without a host it is the same loop with nothing drawn (`kape bench window`'s comparison: what the window adds).
 public final class WindowFront {
     public let loop: GameLoop
-    public let host: GameWindowHost
+    public let host: GameWindowHost?
+    /// Draw on every wake-up, changed or not: the window's worst case (`kape bench window --redraw`, tests).
+    public var redrawAlways = false
     private var drawn: (TouchKeys.Signature, Int, Int)?
     public private(set) var scene: Scene?
     /// Every frame drawn, by name, in order (tests; bounded).
@@ -27,14 +30,14 @@ public final class WindowFront {
     private var pendingArrival: UInt64?
     static let recordLimit = 100_000
 
-    public init(loop: GameLoop, host: GameWindowHost) {
+    public init(loop: GameLoop, host: GameWindowHost?) {
         self.loop = loop
         self.host = host
     }
 
     public func run(startDeck: String?) {
         if let startDeck, let effects = loop.session.startRound(deckID: startDeck, at: loop.now) { loop.perform(effects) }
-        for name in host.controllerNames { loop.session.notice = "Kontrolluesi: " + name }
+        for name in host?.controllerNames ?? [] { loop.session.notice = "Kontrolluesi: " + name }
         while !loop.quit { step(wait: true) }
     }
 
@@ -61,14 +64,14 @@ public final class WindowFront {
                 if ready.isReady(1) { loop.signals() }
             }
         }
-        for input in host.pending() { handle(input) }
+        for input in host?.pending() ?? [] { handle(input) }
         loop.perform(loop.session.tick(at: loop.now))
-        present()
+        if let host { present(host) } else { pendingArrival = nil }
     }
 
     /// A new card is up: the two frames a gesture can bring next are laid out and their text rendered now, while
     /// the players read the card, so the gesture's own frame is copies and fills only.
-    private func prepareFlashes() {
+    private func prepareFlashes(_ host: GameWindowHost) {
         for kind in [GestureKind.correct, .pass] {
             var probe = loop.session
             _ = probe.gesture(kind, at: loop.now)
@@ -86,7 +89,7 @@ public final class WindowFront {
             loop.keys(TouchKeys.keys(for: target, in: loop.session))
         case .paste:
             // Only the unlock code takes text: pasted anywhere else its letters would be keys (q quits).
-            guard loop.session.screen == .vip, let text = host.clipboard() else { return }
+            guard loop.session.screen == .vip, let text = host?.clipboard() else { return }
             loop.keys(text.filter { !$0.isNewline }.map { .char($0) })
         case .swipe(let up):
             guard let scene else { return }
@@ -107,9 +110,9 @@ public final class WindowFront {
         }
     }
 
-    private func present() {
+    private func present(_ host: GameWindowHost) {
         let key = (TouchKeys.signature(loop.session), host.width, host.height)
-        if let drawn, drawn == key { pendingArrival = nil; return }
+        if let drawn, drawn == key, !redrawAlways { pendingArrival = nil; return }
         drawn = key
         let started = MonotonicClock.nanos()
         let s = WindowLayout.scene(loop.session, width: host.width, height: host.height, measure: host.painter)
@@ -131,6 +134,6 @@ public final class WindowFront {
         }
         scene = s
         if history.count < Self.recordLimit { history.append(s.name) }
-        if s.name == .card || s.name == .warning { prepareFlashes() }
+        if s.name == .card || s.name == .warning { prepareFlashes(host) }
     }
 }
