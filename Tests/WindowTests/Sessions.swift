@@ -51,7 +51,7 @@ enum Sessions {
         _ = results.gesture(.pass, at: 10)
         _ = results.tick(at: 70)
         out.append((.results, results))
-        return out + more(card: card)
+        return out
     }
 
     /// The screens the first window left out: the results of a long round (scrolled), a party's results with the

@@ -9,7 +9,7 @@ import WindowLayout
 
     @Test(arguments: sizes) func everyScreenStaysOnTheScreen(size: (Int, Int)) {
         let (w, h) = size
-        for (name, s) in Sessions.all() + Sessions.all(card: Sessions.long) {
+        for (name, s) in Sessions.all() + Sessions.all(card: Sessions.long) + Sessions.more() + Sessions.more(card: Sessions.long) {
             let scene = WindowLayout.scene(s, width: w, height: h, measure: StandInMeasure())
             #expect(scene.name == name)
             #expect(WindowLayout.name(s) == name)

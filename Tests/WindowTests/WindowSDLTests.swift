@@ -108,6 +108,7 @@ import WindowLayout
                 }
                 let stray = stride(from: 0, to: w * h, by: 3).first { !covered[$0] && px.at($0 % w, $0 / w) != scene.background }
                 #expect(stray == nil, "\(name) at \(w)×\(h): ink at \(stray.map { "\($0 % w),\($0 / w)" } ?? "")")
+                #expect(stride(from: 0, to: w * h, by: 13).contains { px.at($0 % w, $0 / w) != scene.background }, "\(name) is empty")
                 if name == .share {
                     // The card itself: its red band and neon title inside the picture.
                     let box = try #require(scene.shapes.compactMap { if case .picture(_, let b) = $0 { b } else { nil } }.first)
@@ -293,6 +294,14 @@ import WindowLayout
         Self.click(try #require(front.scene?.targets.first { $0.target == .entry(1) }?.box))
         front.step(wait: false)
         #expect(front.scene?.name == .settings)
+        // The gamepad there: the d-pad to the round length, A changes it; the mouse: a click on "Zëri".
+        let seconds = loop.session.roundSeconds
+        Self.button(SDL_CONTROLLER_BUTTON_DPAD_DOWN); Self.button(SDL_CONTROLLER_BUTTON_DPAD_DOWN); Self.button(SDL_CONTROLLER_BUTTON_A)
+        front.step(wait: false)
+        #expect(loop.session.roundSeconds != seconds)
+        Self.click(try #require(front.scene?.targets.first { $0.target == .setting(0) }?.box))
+        front.step(wait: false)
+        #expect(loop.session.settings.sound == false)
         Self.click(Box(x: 10, y: 10, w: 1, h: 1), button: SDL_BUTTON_RIGHT)
         front.step(wait: false)
         #expect(front.scene?.name == .browser)

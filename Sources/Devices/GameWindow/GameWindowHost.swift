@@ -18,8 +18,14 @@ public final class GameWindowHost {
     public let driver: String
     let window: OpaquePointer
     public var windowForTests: OpaquePointer { window }
-    let renderer: OpaquePointer
-    public let painter: Painter
+    private(set) var renderer: OpaquePointer
+    public private(set) var painter: Painter
+    private let fontPath: String
+    /// SDL's software renderer drawing straight into the window's surface, which is sent to the display in the
+    /// parts that changed (`SDL_UpdateWindowSurfaceRects`): the whole frame is 8 MB at 1080p, and on X11 without
+    /// a GPU renderer (Xvfb, a desktop without GL) sending it all for each second of the clock was most of the
+    /// idle cost. Nil with a GPU renderer, which presents as usual.
+    private var surfaceUpdates: SurfaceUpdates?
     private var controllers: [Int32: OpaquePointer] = [:]
     private var touch: (x: Float, y: Float)?
     private var mouseDown: (x: Int32, y: Int32)?
@@ -62,14 +68,23 @@ public final class GameWindowHost {
             SDL_Quit()
             throw WindowError.sdl("a renderer for the window", why)
         }
-        do { painter = try Painter(renderer: renderer, fontPath: fontPath) } catch {
+        var chosen = renderer
+        var info = SDL_RendererInfo()
+        if SDL_GetRendererInfo(renderer, &info) == 0, info.name.map({ String(cString: $0) }) == "software",
+           let surface = SDL_GetWindowSurface(window), let own = SDL_CreateSoftwareRenderer(surface) {
             SDL_DestroyRenderer(renderer)
+            chosen = own
+            surfaceUpdates = SurfaceUpdates()
+        }
+        do { painter = try Painter(renderer: chosen, fontPath: fontPath) } catch {
+            SDL_DestroyRenderer(chosen)
             SDL_DestroyWindow(window)
             SDL_Quit()
             throw error
         }
         self.window = window
-        self.renderer = renderer
+        self.renderer = chosen
+        self.fontPath = fontPath
         driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
         var ow: Int32 = 0, oh: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &ow, &oh)
@@ -101,10 +116,35 @@ public final class GameWindowHost {
         controllers.values.map { SDL_GameControllerName($0).map { String(cString: $0) } ?? "kontrollues" }
     }
 
+    /// Whether frames go to the display in the parts that changed (the software renderer on the window's surface).
+    public var updatesChangedParts: Bool { surfaceUpdates != nil }
+
     /// Draws and submits a frame.
     public func present(_ scene: Scene) {
         painter.draw(scene)
         SDL_RenderPresent(renderer)
+        guard var updates = surfaceUpdates else { return }
+        // The surface always holds the whole frame; only what differs from the last one sent is sent.
+        switch updates.parts(for: scene) {
+        case nil: SDL_UpdateWindowSurface(window)
+        case let boxes?:
+            var rects = boxes.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.w), h: Int32($0.h)) }
+            if !rects.isEmpty { SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count)) }
+        }
+        surfaceUpdates = updates
+    }
+
+    /// A resize frees the window's surface: the renderer over it and the painter's textures go with it.
+    private func rebuildOnSurface() -> Bool {
+        guard surfaceUpdates != nil else { return true }
+        painter.close()
+        SDL_DestroyRenderer(renderer)
+        guard let surface = SDL_GetWindowSurface(window), let own = SDL_CreateSoftwareRenderer(surface),
+              let p = try? Painter(renderer: own, fontPath: fontPath) else { return false }
+        renderer = own
+        painter = p
+        surfaceUpdates = SurfaceUpdates()
+        return true
     }
 
     /// The frame on screen as RGB bytes (tests).
@@ -142,8 +182,15 @@ public final class GameWindowHost {
         case SDL_WINDOWEVENT.rawValue:
             switch UInt32(e.window.event) {
             case SDL_WINDOWEVENT_CLOSE.rawValue: return .quit
-            case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue, SDL_WINDOWEVENT_RESIZED.rawValue, SDL_WINDOWEVENT_EXPOSED.rawValue,
-                 SDL_WINDOWEVENT_SHOWN.rawValue, SDL_WINDOWEVENT_RESTORED.rawValue:
+            case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue, SDL_WINDOWEVENT_RESIZED.rawValue:
+                // Nothing more can be drawn when the renderer cannot be made again: the game ends as if the
+                // display had gone.
+                guard rebuildOnSurface() else { return .quit }
+                refreshSize()
+                return .redraw
+            case SDL_WINDOWEVENT_EXPOSED.rawValue, SDL_WINDOWEVENT_SHOWN.rawValue, SDL_WINDOWEVENT_RESTORED.rawValue:
+                // What the display showed was lost: the next frame is sent whole.
+                surfaceUpdates?.forget()
                 refreshSize()
                 return .redraw
             default: return nil

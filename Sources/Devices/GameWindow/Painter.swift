@@ -93,7 +93,7 @@ public final class Painter: TextMeasure {
                 SDL_RenderFillRect(renderer, &r)
                 fills.append((box, c))
             case .text(let text, let box, let points, let c):
-                draw(text, box, points, c, on: Self.backdrop(box, fills, scene.background))
+                draw(text, box, points, c, on: Scene.backdrop(box, fills, scene.background))
             case .lock(let box, let c):
                 lock(box, c)
             case .picture(let canvas, let box):
@@ -130,10 +130,6 @@ public final class Painter: TextMeasure {
 
     private func rect(_ b: Box) -> SDL_Rect { SDL_Rect(x: Int32(b.x), y: Int32(b.y), w: Int32(b.w), h: Int32(b.h)) }
 
-    /// The colour under a text: the last fill holding its middle, else the background.
-    static func backdrop(_ box: Box, _ fills: [(Box, RGB)], _ background: RGB) -> RGB {
-        fills.last { $0.0.contains(x: box.x + box.w / 2, y: box.y + box.h / 2) }?.1 ?? background
-    }
 
     private func draw(_ text: String, _ box: Box, _ points: Int, _ c: RGB, on backdrop: RGB) {
         guard !text.isEmpty, box.w > 0, box.h > 0, let t = texture(text, points, c, backdrop) else { return }
@@ -152,7 +148,7 @@ public final class Painter: TextMeasure {
             switch shape {
             case .fill(let box, let c): fills.append((box, c))
             case .text(let text, let box, let points, let c) where !text.isEmpty:
-                _ = texture(text, points, c, Self.backdrop(box, fills, scene.background))
+                _ = texture(text, points, c, Scene.backdrop(box, fills, scene.background))
             default: break
             }
         }
