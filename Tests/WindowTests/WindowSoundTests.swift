@@ -68,7 +68,7 @@ extension WindowSDLTests {
     /// countdown, clock, flashes, pause, warning, results scrolled), every pixel that differs lies in a box
     /// `changedBoxes` names, and a clock's tick names far less than the screen.
     @Test func onlyTheChangedPartsAreSentAndTheyHoldEveryChangedPixel() throws {
-        let (w, h) = (640, 360)
+        let (w, h) = (480, 270)
         var s = Sessions.session()
         var frames: [GameSession] = [s]
         func keep(_ change: (inout GameSession) -> Void) { change(&s); frames.append(s) }

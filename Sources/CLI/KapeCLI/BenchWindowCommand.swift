@@ -59,6 +59,8 @@ struct BenchWindow: ParsableCommand {
     struct Figures {
         var idleCPU = 0.0
         var idleFrames = 0
+        /// Laying out, drawing and submitting an idle card's frames (the clock's seconds), ms.
+        var idleDraws: [Double] = []
         var gestureToFrame: [Double] = []
         var draws: [Double] = []
         var slowScreen = "-"
@@ -81,6 +83,7 @@ struct BenchWindow: ParsableCommand {
             throw InputError(e.description)
         }
         let driver = host.driver
+        if verbose { Console.err("kape: window: \(driver), \(host.pixelFormat), \(host.updatesChangedParts ? "changed parts sent" : "renderer presents") \n") }
         let windowed: Figures
         do {
             defer { host.close() }
@@ -119,6 +122,7 @@ struct BenchWindow: ParsableCommand {
             while MonotonicClock.now() - wall0 < idle { front.step(wait: true) }
             f.idleCPU = (MonotonicClock.processCPUSeconds() - cpu0) / max(1e-9, MonotonicClock.now() - wall0) * 100
             f.idleFrames = front.history.count - framesBefore
+            f.idleDraws = front.frameDraws.dropFirst(framesBefore).map { Double($0) / 1e6 }
         } else {
             front.startRound(deckID: deck.id)
         }
@@ -160,6 +164,9 @@ struct BenchWindow: ParsableCommand {
         line.add("idle_seconds", idle, decimals: 1)
         line.add("idle_cpu_percent", w.idleCPU, decimals: 2)
         line.add("idle_frames", w.idleFrames)
+        let idleDraw = Percentiles(w.idleDraws)
+        line.add("idle_frame_ms_p50", idleDraw.p50, decimals: 3)
+        line.add("idle_frame_ms_max", idleDraw.max, decimals: 3)
         line.add("gestures", w.gestureToFrame.count)
         line.add("gesture_to_frame_ms_p50", p.p50, decimals: 3)
         line.add("gesture_to_frame_ms_p99", p.p99, decimals: 3)
@@ -170,7 +177,7 @@ struct BenchWindow: ParsableCommand {
         line.add("draw_ms_p99", d.p99, decimals: 3)
         var text = """
             window: \(driver), \(size)\(redraw ? ", redrawn at every wake-up" : "")
-            idle card: \(fixed(w.idleCPU, 2)) % of a core over \(fixed(idle, 1)) s (\(w.idleFrames) frames drawn)
+            idle card: \(fixed(w.idleCPU, 2)) % of a core over \(fixed(idle, 1)) s (\(w.idleFrames) frames drawn, each ms p50 \(fixed(idleDraw.p50, 3)) max \(fixed(idleDraw.max, 3)))
             gesture → frame submitted: \(w.gestureToFrame.count) gestures, ms p50 \(fixed(p.p50, 3)) p99 \(fixed(p.p99, 3)) max \(fixed(p.max, 3)) (slowest: \(w.slowScreen)); \(over) over 4 ms
             of which laying out, drawing and submitting the frame: ms p50 \(fixed(d.p50, 3)) p99 \(fixed(d.p99, 3))
 

@@ -116,6 +116,10 @@ public final class GameWindowHost {
         controllers.values.map { SDL_GameControllerName($0).map { String(cString: $0) } ?? "kontrollues" }
     }
 
+    /// The window's pixel format as SDL names it (`kape bench window`: a format other than the renderer's costs
+    /// a conversion per pixel).
+    public var pixelFormat: String { SDL_GetPixelFormatName(SDL_GetWindowPixelFormat(window)).map { String(cString: $0) } ?? "?" }
+
     /// Whether frames go to the display in the parts that changed (the software renderer on the window's surface).
     public var updatesChangedParts: Bool { surfaceUpdates != nil }
 

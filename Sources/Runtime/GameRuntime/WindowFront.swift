@@ -27,6 +27,8 @@ public final class WindowFront {
     /// The screen each of those frames showed, and how long laying it out, drawing and submitting it took (ns).
     public private(set) var gestureFrames: [SceneName] = []
     public private(set) var gestureDraws: [UInt64] = []
+    /// How long laying out, drawing and submitting each frame took (ns; bounded), gestures' or not.
+    public private(set) var frameDraws: [UInt64] = []
     private var pendingArrival: UInt64?
     static let recordLimit = 100_000
 
@@ -133,7 +135,7 @@ public final class WindowFront {
             }
         }
         scene = s
-        if history.count < Self.recordLimit { history.append(s.name) }
+        if history.count < Self.recordLimit { history.append(s.name); frameDraws.append(MonotonicClock.nanos() &- started) }
         if s.name == .card || s.name == .warning { prepareFlashes(host) }
     }
 }
