@@ -110,3 +110,21 @@ extension WindowSDLTests {
         #expect(ticked * 10 < w * h, "a second of the clock sends \(ticked) of \(w * h) pixels")
     }
 }
+
+extension WindowSDLTests {
+    /// On X11 the loop sleeps until the screen changes by itself: the clock's next second, a flash's end; short
+    /// slices for the countdown (its beeps); a quarter of a second where nothing changes by itself.
+    @Test func theLoopSleepsUntilTheScreenChangesByItself() throws {
+        var s = Sessions.session()
+        #expect(WindowFront.untilChange(s, now: 0) == 250)
+        _ = s.startRound(deckID: "mix", at: 0)
+        #expect(WindowFront.untilChange(s, now: 0.5) == 4)
+        _ = s.tick(at: 3.7)  // 0.7 s played: 59.3 s left, the clock shows 1:00 until 0.3 s from now
+        #expect((300...302).contains(WindowFront.untilChange(s, now: 3.7)), "a millisecond after the second, give or take rounding")
+        _ = s.gesture(.correct, at: 3.7)  // the flash ends 0.3 s after it began, the same time
+        _ = s.tick(at: 3.8)
+        #expect((200...202).contains(WindowFront.untilChange(s, now: 3.8)))
+        _ = s.key(.space, at: 4.5)
+        #expect(s.round?.state == .paused && WindowFront.untilChange(s, now: 4.5) == 250)
+    }
+}

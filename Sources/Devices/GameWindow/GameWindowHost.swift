@@ -120,6 +120,22 @@ public final class GameWindowHost {
     /// a conversion per pixel).
     public var pixelFormat: String { SDL_GetPixelFormatName(SDL_GetWindowPixelFormat(window)).map { String(cString: $0) } ?? "?" }
 
+    /// On X11, the connection's descriptor: poll(2) on it wakes when an event arrives (after `readyToWait`).
+    public private(set) lazy var eventDescriptor: Int32? = {
+        let fd = kape_sdl_x11_descriptor(window)
+        return fd >= 0 ? fd : nil
+    }()
+
+    /// Whether a controller is open: SDL reads those only when asked, so the loop must keep asking.
+    public var hasControllers: Bool { !controllers.isEmpty }
+
+    /// Moves what Xlib already read (a reply to a frame's XSync may bring events along) into SDL's queue; false
+    /// when something is waiting there, so the loop must not sleep on the descriptor.
+    public func readyToWait() -> Bool {
+        SDL_PumpEvents()
+        return SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_FALSE
+    }
+
     /// Whether frames go to the display in the parts that changed (the software renderer on the window's surface).
     public var updatesChangedParts: Bool { surfaceUpdates != nil }
 

@@ -11,7 +11,8 @@ import WindowLayout
 /// The game in a window: the same `GameLoop` (session, effects, sound, motion, signals), with SDL's events for
 /// keys and the window's renderer for frames. Waits in poll(2) on the motion feed and the signal pipe, so a
 /// gesture wakes it at once; SDL's own queue (keyboard, gamepad, touch, window) is read every `slice` while a round
-/// runs and a little less often in menus. A frame is laid out and drawn only when what it shows changed.
+/// runs and a little less often in menus, or on X11 when its connection has something (and when the screen changes
+/// by itself). A frame is laid out and drawn only when what it shows changed.
 /// Without a host it is the same loop with nothing drawn (`kape bench window`'s comparison: what the window adds).
 public final class WindowFront {
     public let loop: GameLoop
@@ -53,10 +54,15 @@ public final class WindowFront {
     public func step(wait: Bool) {
         if wait {
             let active = loop.session.screen == .round && loop.session.round?.state != .paused
-            let slice: Int32 = active || loop.session.flash != nil ? 4 : 12
-            var ready = PollSet(count: 2)
+            var slice: Int32 = active || loop.session.flash != nil ? 4 : 12
+            var ready = PollSet(count: 3)
             ready.watch(0, loop.feed?.fd ?? -1)
             ready.watch(1, TerminalMode.signalFD)
+            if let host, let fd = host.eventDescriptor, !host.hasControllers {
+                // X11: its events wake the loop, so it sleeps until the screen changes on its own.
+                ready.watch(2, fd)
+                slice = host.readyToWait() ? Self.untilChange(loop.session, now: loop.now) : 0
+            }
             if ((try? ready.wait(timeoutMillis: slice)) ?? 0) > 0 {
                 if ready.isReady(0), let feed = loop.feed {
                     let messages = feed.take()
@@ -69,6 +75,22 @@ public final class WindowFront {
         for input in host?.pending() ?? [] { handle(input) }
         loop.perform(loop.session.tick(at: loop.now))
         if let host { present(host) } else { pendingArrival = nil }
+    }
+
+    /// Milliseconds until time alone changes what is shown or heard: the clock's next second (which is also when
+    /// the warning and the end fall) or a flash's end in play; the countdown's beeps are not known here, so 4 ms
+    /// then; a quarter of a second where nothing changes by itself (SDL notices a controller plugged in then).
+    static func untilChange(_ s: GameSession, now: Double) -> Int32 {
+        guard s.screen == .round, let r = s.round else { return 250 }
+        switch r.state {
+        case .playing:
+            let fraction = r.remaining - r.remaining.rounded(.down)
+            var next = fraction > 0 ? fraction : 1
+            if let f = s.flash { next = min(next, f.until - now) }
+            return Int32(saturating: (max(0, next) * 1000).rounded(.up)) + 1
+        case .buffer, .menu: return 4
+        case .paused, .finished: return s.flash == nil ? 250 : 4
+        }
     }
 
     /// A new card is up: the two frames a gesture can bring next are laid out and their text rendered now, while
