@@ -353,5 +353,27 @@ import WindowLayout
         Self.push { $0.type = SDL_WINDOWEVENT.rawValue; $0.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) }
         front.step(wait: false)
         #expect(front.scene?.width == 1080 && front.scene?.height == 1920)
+        // Drawn on the new surface (the software renderer over the window's surface is made again).
+        let px = Pixels(w: 1080, h: 1920, rgb: host.readPixels())
+        #expect(px.rgb.count == 1080 * 1920 * 3 && px.ink(not: .black, in: Box(x: 0, y: 0, w: 1080, h: 400)) != nil)
+    }
+
+    /// The window (SDL's dummy driver, the software renderer over the window's surface) shows exactly what the
+    /// offscreen frames show, for the new screens at every size.
+    @Test(arguments: sizes) func theWindowDrawsTheNewScreensAsTheFramesDo(size: (Int, Int)) throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let host = try GameWindowHost(size: size, fontPath: Self.font)
+        defer { host.close() }
+        #expect(host.updatesChangedParts)
+        // The window as SDL made it (the dummy display may hold a smaller one).
+        let (w, h) = (host.width, host.height)
+        let frame = try OffscreenFrame(width: w, height: h, fontPath: Self.font)
+        for (name, s) in Sessions.more(card: Sessions.long) {
+            host.present(WindowLayout.scene(s, width: w, height: h, measure: host.painter))
+            frame.draw(WindowLayout.scene(s, width: w, height: h, measure: frame.painter))
+            let a = host.readPixels(), b = frame.rgb()
+            let first = a == b ? nil : a.indices.first { a[$0] != b[$0] }.map { "\($0 / 3 % w),\($0 / 3 / w)" } ?? "size"
+            #expect(first == nil, "\(name) at \(w)×\(h): pixels differ, the first at \(first ?? "")")
+        }
     }
 }

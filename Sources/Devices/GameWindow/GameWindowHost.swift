@@ -87,7 +87,7 @@ public final class GameWindowHost {
         self.fontPath = fontPath
         driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
         var ow: Int32 = 0, oh: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &ow, &oh)
+        SDL_GetRendererOutputSize(chosen, &ow, &oh)
         width = Int(ow)
         height = Int(oh)
         SDL_ShowCursor(SDL_DISABLE)
