@@ -81,7 +81,7 @@ let package = Package(
         // The game's screens without I/O (GameSession fed keys, gestures and time; FrameRenderer) and the share card.
         .target(name: "GameScreens", dependencies: ["Game", "Raster", "TerminalUI", "Platform"], path: layer("Core", "GameScreens")),
         // The game's screens in pixels for a window of any size: shapes, text fitted to boxes, touch targets.
-        .target(name: "WindowLayout", dependencies: ["Game", "GameScreens", "TerminalUI"], path: layer("Core", "WindowLayout")),
+        .target(name: "WindowLayout", dependencies: ["Game", "GameScreens", "Raster", "TerminalUI"], path: layer("Core", "WindowLayout")),
         // SVG plots: axes, ticks, lines, markers, legend; shared by every `--plot` and report.
         .target(name: "Plot", dependencies: ["Platform"], path: layer("Core", "Plot")),
         // JSON lines and fixed-point numbers without Foundation: what every printer shares.

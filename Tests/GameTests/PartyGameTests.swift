@@ -152,9 +152,25 @@ import Testing
         _ = s.startRound(deckID: "tre", at: 0)
         for i in 0..<3 { _ = s.gesture(.correct, at: 3.5 + Double(i)) }
         #expect(s.screen == .result)
+        #expect(rows(FrameRenderer.render(s, columns: 80, rows: 24)).contains { $0.contains("s: ruaj kartën") })
         let effects = s.key(.char("s"), at: 10)
         #expect(effects == [.share(deck: "tre", result: s.round!.result)])
-        #expect(rows(FrameRenderer.render(s, columns: 80, rows: 24)).contains { $0.contains("s: ruaj kartën") })
+        // The share screen: the card as written, in half blocks, and where it went; any key goes back.
+        s.notice = "Karta e rezultatit u ruajt: /tmp/k.png"
+        for (columns, height) in [(80, 24), (40, 12), (200, 60)] {
+            let frame = FrameRenderer.render(s, columns: columns, rows: height)
+            let screen = rows(frame)
+            #expect(screen.count == height && screen.allSatisfy { TextCells.width($0) == columns }, "\(columns)×\(height)")
+            #expect(screen.first?.contains("Karta e rezultatit") == true && screen.contains { $0.contains("/tmp/k.png") })
+            #expect(screen.filter { $0.contains("▀") }.count >= height / 3, "the picture at \(columns)×\(height)")
+            // The card's red band, as the background of some half blocks.
+            #expect(frame.contains(RGB.red.background + "▀"), "\(columns)×\(height)")
+        }
+        _ = s.key(.char("x"), at: 11)
+        #expect(s.screen == .result && s.shareCard == nil)
+        // Enter on the third button does the same as s.
+        _ = s.key(.right, at: 12); _ = s.key(.right, at: 12)
+        #expect(s.key(.enter, at: 12) == effects && s.screen == .share)
     }
 
     @Test func aPartyRotatesTurnsKeepsTheScoreAndNamesTheWinner() {

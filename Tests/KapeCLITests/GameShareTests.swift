@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The results card from the interactive game: `--share FILE` is written when a round ends (it wrote nothing),
-/// and `s` on the results screen writes it again and says where. A two-card deck played with a presenter
+/// and `s` on the results screen writes it again and shows it with where it went. A two-card deck played with a presenter
 /// clicker's PageDown ends as soon as both are guessed, the deck's end said on the results.
 @Suite(.serialized) struct GameShareTests {
     /// A deck folder with one deck of two cards, "dy": a round ends as soon as both are guessed.
@@ -37,8 +37,12 @@ import Testing
         #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "--share was not written")
         try FileManager.default.removeItem(atPath: share)
         try pane.send("s")
-        #expect(try pane.wait { $0.contains("u ruajt") } != nil, "\((try? pane.capture()) ?? "")")
+        // The share screen: the card in half blocks, where it went; any key back to the results.
+        let shown = try pane.wait { $0.contains("u ruajt") }
+        #expect(shown?.contains("Karta e rezultatit") == true && shown?.contains("▀") == true, "\(shown ?? (try? pane.capture()) ?? "")")
         #expect(FileManager.default.fileExists(atPath: share))
+        try pane.send("x")
+        #expect(try pane.wait { $0.contains("Ruaj kartën") } != nil, "\((try? pane.capture()) ?? "")")
         try pane.send("Right")
         try pane.send("Enter")
         try pane.send("q")

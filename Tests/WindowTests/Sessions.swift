@@ -53,6 +53,32 @@ enum Sessions {
         out.append((.results, results))
         return out
     }
+
+    /// The screens the first window left out: the results of a long round (scrolled), a party's results with the
+    /// scoreboard, and the share screen.
+    static func more(card: String = short) -> [(SceneName, GameSession)] {
+        let long = longResults(card: card)
+        var party = session(card)
+        party.party = Party(names: ["Ana", "Blerim", "Teuta 🎉"])
+        _ = party.startRound(deckID: "mix", at: 0)
+        _ = party.gesture(.correct, at: 4)
+        _ = party.tick(at: 70)
+        var share = long
+        _ = share.key(.char("s"), at: 80)
+        share.notice = "Karta e rezultatit u ruajt: /home/ana/Pictures/kape-mix-20261125-231500.png"
+        return [(.results, long), (.results, party), (.share, share)]
+    }
+
+    /// A round of 70 answers (two correct for each pass), the 200-character card with emoji among them.
+    static func longResults(card: String = short) -> GameSession {
+        let cards = [card] + (1...90).map { "Karta \($0) 🎈" }
+        var s = GameSession(decks: [Deck(id: "mix", title: "Mix Shqip", icon: "🇦🇱", cards: cards)], locked: [false],
+                            settings: GameSettings(), input: .motion("test")) { $0.cards }
+        _ = s.startRound(deckID: "mix", at: 0)
+        for i in 0..<70 { _ = s.gesture(i % 3 == 2 ? .pass : .correct, at: 3.5 + Double(i) * 0.8) }
+        _ = s.tick(at: 70)
+        return s
+    }
 }
 
 /// Widths of a typical bold sans without a font file: 0.62 em a character, lines 1.17 em apart.

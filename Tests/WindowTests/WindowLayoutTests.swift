@@ -9,13 +9,13 @@ import WindowLayout
 
     @Test(arguments: sizes) func everyScreenStaysOnTheScreen(size: (Int, Int)) {
         let (w, h) = size
-        for (name, s) in Sessions.all() + Sessions.all(card: Sessions.long) {
+        for (name, s) in Sessions.all() + Sessions.all(card: Sessions.long) + Sessions.more() + Sessions.more(card: Sessions.long) {
             let scene = WindowLayout.scene(s, width: w, height: h, measure: StandInMeasure())
             #expect(scene.name == name)
             #expect(WindowLayout.name(s) == name)
             for shape in scene.shapes {
                 let box: Box
-                switch shape { case .fill(let b, _), .lock(let b, _): box = b; case .text(_, let b, _, _): box = b }
+                switch shape { case .fill(let b, _), .lock(let b, _), .picture(_, let b): box = b; case .text(_, let b, _, _): box = b }
                 #expect(box.x >= 0 && box.y >= 0 && box.maxX <= w && box.maxY <= h, "\(name) at \(w)×\(h): \(shape)")
             }
             for (text, box, points) in scene.textBoxes {
@@ -79,5 +79,98 @@ import WindowLayout
         #expect(Set(wideTiles.map(\.y)).count == 1)  // one row
         #expect(Set(tallTiles.map(\.x)).count == 1)  // one column
         #expect(wide.shapes.contains { if case .lock = $0 { true } else { false } })
+    }
+}
+
+/// The results of a long round scroll, a party's results show the scoreboard, and the results card has a screen:
+/// by keys, by a swipe, by a tap, at every size.
+@Suite struct WindowMoreScreensTests {
+    static func texts(_ scene: Scene) -> [String] { scene.textBoxes.map(\.0) }
+
+    @Test(arguments: WindowLayoutTests.sizes) func aLongResultsListScrollsAndNeverLeavesTheScreen(size: (Int, Int)) throws {
+        let (w, h) = size
+        let m = StandInMeasure()
+        var s = Sessions.longResults()
+        let first = WindowLayout.scene(s, width: w, height: h, measure: m)
+        let limit = try #require(first.scrollLimit, "70 answers fit at \(w)×\(h)?")
+        #expect(limit > 0 && first.scrollStep > 0)
+        #expect(Self.texts(first).contains { $0.hasPrefix("▼") } && !Self.texts(first).contains { $0.hasPrefix("▲") })
+        #expect(Self.texts(first).contains(Sessions.short))
+        // Down a row: the first card goes above.
+        _ = s.key(.down, at: 80)
+        let second = WindowLayout.scene(s, width: w, height: h, measure: m)
+        #expect(!Self.texts(second).contains(Sessions.short) && Self.texts(second).contains { $0.hasPrefix("▲") })
+        // A swipe up is a page of rows; to the end, where ▼ is gone and the last card is shown.
+        for _ in 0..<50 { for k in TouchKeys.keys(swipeUp: true, in: s, scene: second) { _ = s.key(k, at: 80) } }
+        s.limitResultScroll(to: limit)
+        let end = WindowLayout.scene(s, width: w, height: h, measure: m)
+        #expect(!Self.texts(end).contains { $0.hasPrefix("▼") }, "\(Self.texts(end))")
+        let lastCorrect = try #require(s.round?.result.answers.last { $0.outcome == .correct }?.card)
+        #expect(Self.texts(end).contains(lastCorrect))
+        // One ↑ at the end moves the list at once.
+        _ = s.key(.up, at: 80)
+        #expect(s.resultScroll == limit - 1)
+    }
+
+    @Test func aPartysResultsShowEveryPlayersPointsAndTheVerdict() throws {
+        let (_, s) = try #require(Sessions.more().first { $0.1.party != nil })
+        let p = try #require(s.party)
+        let scene = WindowLayout.scene(s, width: 1920, height: 1080, measure: StandInMeasure())
+        let texts = Self.texts(scene)
+        // Teuta's 🎉 is not in the stand-in font: her name without it.
+        for name in ["Ana", "Blerim", "Teuta"] { #expect(texts.contains(name), "\(texts)") }
+        #expect(texts.contains(FrameRenderer.scoreboardText(p).verdict))
+        #expect(texts.contains { $0.contains("Rezultati") && $0.contains("Ana") }, "whose round it was")
+        #expect(p.standings.first?.name == "Ana" && texts.contains("1"))
+    }
+
+    @Test(arguments: WindowLayoutTests.sizes) func theShareScreenShowsTheCardWholeAndWhereItWent(size: (Int, Int)) throws {
+        let (w, h) = size
+        let (_, s) = try #require(Sessions.more().first { $0.0 == .share })
+        let scene = WindowLayout.scene(s, width: w, height: h, measure: StandInMeasure())
+        let picture = try #require(scene.shapes.compactMap { if case .picture(let c, let b) = $0 { (c, b) } else { nil } }.first)
+        #expect(picture.0.width == ShareCard.width && picture.1.x >= 0 && picture.1.maxX <= w && picture.1.maxY <= h)
+        // Its proportions kept (9:16, within a pixel of rounding).
+        #expect(abs(picture.1.w * 16 - picture.1.h * 9) <= 16, "\(picture.1)")
+        #expect(Self.texts(scene).joined(separator: " ").contains("Pictures"))
+        // A tap anywhere, like any key, goes back to the results.
+        var back = s
+        let target = try #require(scene.target(x: w / 2, y: h / 2))
+        for k in TouchKeys.keys(for: target, in: back) { _ = back.key(k, at: 90) }
+        #expect(back.screen == .result && back.shareCard == nil)
+    }
+
+    @Test func theThirdResultsButtonSharesByTapAsTheKeyDoes() throws {
+        var s = Sessions.longResults()
+        let effects = TouchKeys.keys(for: .resultButton(2), in: s).flatMap { s.key($0, at: 80) }
+        #expect(effects == [.share(deck: "mix", result: s.round!.result)])
+        #expect(s.screen == .share && s.shareCard != nil)
+        // From the second button, "Luaj" is two steps to the right, round and round.
+        var t = Sessions.longResults()
+        _ = t.key(.right, at: 80)
+        #expect(TouchKeys.keys(for: .resultButton(0), in: t) == [.right, .right, .enter])
+    }
+
+    @Test func aSwipePagesTheDecksAndStopsAtTheEnds() {
+        let decks = (0..<12).map { Deck(id: "d\($0)", title: "Deku \($0)", cards: ["a"]) }
+        var s = GameSession(decks: decks, locked: Array(repeating: false, count: 12), settings: GameSettings(), input: .keyboard) { $0.cards }
+        let scene = WindowLayout.scene(s, width: 320, height: 240, measure: StandInMeasure())
+        #expect(scene.scrollStep > 0 && scene.scrollStep < 12)
+        #expect(TouchKeys.keys(swipeUp: false, in: s, scene: scene).isEmpty, "nothing above the first deck")
+        for k in TouchKeys.keys(swipeUp: true, in: s, scene: scene) { _ = s.key(k, at: 0) }
+        #expect(s.selected == scene.scrollStep)
+        for _ in 0..<10 { for k in TouchKeys.keys(swipeUp: true, in: s, scene: scene) { _ = s.key(k, at: 0) } }
+        #expect(s.selected == 11, "the last deck, not the menu")
+    }
+
+    @Test func theVIPScreenHasButtonsForTouch() throws {
+        let (_, s) = try #require(Sessions.all().first { $0.0 == .vip })
+        let scene = WindowLayout.scene(s, width: 1080, height: 1920, measure: StandInMeasure())
+        let targets = scene.targets.map(\.target)
+        #expect(targets.contains(.press(.enter)) && targets.contains(.paste) && targets.contains(.press(.escape)))
+        var back = s
+        let esc = try #require(scene.targets.first { $0.target == .press(.escape) })
+        for k in TouchKeys.keys(for: esc.target, in: back) { _ = back.key(k, at: 0) }
+        #expect(back.screen == .browser)
     }
 }

@@ -10,14 +10,19 @@ public enum FrameRenderer {
 
     /// One row: coloured pieces, centred or from the left edge.
     struct Row {
-        var pieces: [(text: String, colour: RGB)]
+        /// `back`: a background of the piece's own (a picture's cells), else the screen's.
+        var pieces: [(text: String, colour: RGB, back: RGB?)]
         var centred = false
         init(_ text: String, _ colour: RGB = .white, centred: Bool = false) {
-            pieces = [(text, colour)]
+            pieces = [(text, colour, nil)]
             self.centred = centred
         }
         init(pieces: [(String, RGB)], centred: Bool = false) {
-            self.pieces = pieces.map { (text: $0.0, colour: $0.1) }
+            self.pieces = pieces.map { (text: $0.0, colour: $0.1, back: nil) }
+            self.centred = centred
+        }
+        init(cells: [(String, RGB, RGB)], centred: Bool = false) {
+            pieces = cells.map { (text: $0.0, colour: $0.1, back: $0.2) }
             self.centred = centred
         }
         static let blank = Row("")
@@ -36,6 +41,7 @@ public enum FrameRenderer {
         case .result: body = result(s, cols, height)
         case .vip: body = vip(s, cols)
         case .history: body = history(s, cols, height)
+        case .share: body = share(s, cols, height)
         }
         // A flash turns the screen green or orange; everything on it goes black for contrast.
         let flashing = background != .black
@@ -50,7 +56,8 @@ public enum FrameRenderer {
             used += min(lead, cols)
             for piece in row.pieces where used < cols {
                 let t = TextCells.fit(piece.text, min(cols - used, TextCells.width(piece.text)))
-                out += (flashing ? RGB.black : piece.colour).foreground + t
+                out += (flashing ? RGB.black : piece.colour).foreground
+                out += piece.back.map { $0.background + t + background.background } ?? t
                 used += TextCells.width(t)
             }
             out += String(repeating: " ", count: cols - used)
@@ -230,10 +237,15 @@ public enum FrameRenderer {
                              centred: true))
         }
         var foot: [Row] = [.blank] + (s.notice.map { wrapped($0, cols, centred: true, .orange) } ?? [])
-        let play = s.resultSelected == 0 ? "[ Luaj ]" : "  Luaj  "
-        let back = s.resultSelected == 1 ? "[ Mbrapa ]" : "  Mbrapa  "
-        foot.append(Row(pieces: [(play, s.resultSelected == 0 ? .neon : .white), ("     ", .white),
-                                 (back, s.resultSelected == 1 ? .neon : .white)], centred: true))
+        let buttons = GameSession.resultButtons.enumerated().map { k, label in
+            (s.resultSelected == k ? "[ \(label) ]" : "  \(label)  ", s.resultSelected == k ? RGB.neon : .white)
+        }
+        // Side by side when they fit, else one under the other.
+        if TextCells.width(buttons.map(\.0).joined(separator: "   ")) <= cols {
+            foot.append(Row(pieces: Array(buttons.map { [$0, ("   ", .white)] }.joined().dropLast()), centred: true))
+        } else {
+            foot += buttons.map { Row($0.0, $0.1, centred: true) }
+        }
         foot += wrapped("←→ zgjidh · ↑↓ kartat · s: ruaj kartën e rezultatit", cols, centred: true, .grey)
         let room = max(1, height - rows.count - foot.count)
         if r.answers.isEmpty {
@@ -254,14 +266,44 @@ public enum FrameRenderer {
 
     static let resultColumns = 4
 
+    /// The results card as it was written, in half-block cells (two pixels a cell, so square), with where it went.
+    static func share(_ s: GameSession, _ cols: Int, _ height: Int) -> [Row] {
+        var rows = [Row("Karta e rezultatit", .red, centred: true)]
+        let foot = (s.notice.map { wrapped($0, cols, centred: true, .white) } ?? []) + wrapped("Çdo tast: mbrapa", cols, centred: true, .grey)
+        let space = height - rows.count - foot.count - 1
+        if let card = s.shareCard, space >= 3 { rows += picture(card, columns: cols, rows: space) }
+        return rows + Array(repeating: .blank, count: max(0, height - rows.count - foot.count)) + foot
+    }
+
+    /// `canvas` shrunk into at most `columns` × `rows` cells, aspect kept: each cell an upper half block, the
+    /// upper pixel its colour and the lower its background; each pixel the mean of a few samples of its area.
+    static func picture(_ canvas: Canvas, columns: Int, rows: Int) -> [Row] {
+        var ph = 2 * rows, pw = ph * canvas.width / max(1, canvas.height)
+        if pw > columns { pw = columns; ph = min(2 * rows, pw * canvas.height / max(1, canvas.width)) }
+        guard pw > 0, ph > 1 else { return [] }
+        func pixel(_ x: Int, _ y: Int) -> RGB {
+            var sum = (r: 0, g: 0, b: 0), n = 0
+            for sy in 0..<3 { for sx in 0..<3 {
+                let cx = min(canvas.width - 1, (x * 3 + sx) * canvas.width / (pw * 3) + canvas.width / (pw * 6))
+                let cy = min(canvas.height - 1, (y * 3 + sy) * canvas.height / (ph * 3) + canvas.height / (ph * 6))
+                let c = canvas.pixel(x: cx, y: cy)
+                sum.r += Int(c.r); sum.g += Int(c.g); sum.b += Int(c.b); n += 1
+            } }
+            return RGB(UInt8(sum.r / n), UInt8(sum.g / n), UInt8(sum.b / n))
+        }
+        return stride(from: 0, to: ph - 1, by: 2).map { y in
+            Row(cells: (0..<pw).map { x in ("▀", pixel(x, y), pixel(x, y + 1)) }, centred: true)
+        }
+    }
+
     /// Party mode: every player's points, most first, then whose turn is next or who won.
     static func scoreboard(_ p: Party, _ cols: Int) -> [Row] {
         let (table, verdict) = scoreboardText(p)
         return wrapped(table, cols, centred: true, .white) + wrapped(verdict, cols, centred: true, p.isOver ? .neon : .orange)
     }
 
-    /// The scoreboard's two lines (the screen's and the plain lines' words).
-    static func scoreboardText(_ p: Party) -> (table: String, verdict: String) {
+    /// The scoreboard's two lines (the screen's and the plain lines' words; the window's verdict).
+    public static func scoreboardText(_ p: Party) -> (table: String, verdict: String) {
         let leaders = p.leaders
         let verdict = !p.isOver ? "Radha tjetër: \(p.current) (raundi \(p.roundsPlayed + 1) nga \(p.names.count * p.turnsEach))"
             : leaders.count == 1 ? "🏆 Fitues: \(leaders[0])" : "🏆 Barazim: " + leaders.joined(separator: ", ")
@@ -286,7 +328,7 @@ public enum FrameRenderer {
     }
 
     /// The countdown's line: the forehead for a motion device; with keys there is nothing to put anywhere.
-    static func getReady(_ input: InputSource) -> String {
+    public static func getReady(_ input: InputSource) -> String {
         switch input {
         case .motion: return "Vendose në ballë"
         case .keyboard: return "Bëhu gati: ↓ e saktë · ↑ kalo"

@@ -1,5 +1,6 @@
 import Game
 import Motion
+import Raster
 import TerminalUI
 
 /// Player settings ("Cilësimet"): sound and rumble switch independently; the round lasts 30, 60, 90 or 120 s.
@@ -36,7 +37,7 @@ public enum InputSource: Sendable, Equatable {
 /// The interactive game without any I/O: screens, menus and the round, driven by keys, gestures and time.
 /// The terminal front end feeds it and carries out the effects it returns; the renderer draws `self`.
 public struct GameSession {
-    public enum Screen: Sendable, Equatable { case browser, settings, round, result, vip, history }
+    public enum Screen: Sendable, Equatable { case browser, settings, round, result, vip, history, share }
     public enum Effect: Sendable, Equatable {
         case sound(RoundSound)
         case rumble(GestureKind)
@@ -56,6 +57,8 @@ public struct GameSession {
 
     public static let flashSeconds = 0.3
     public static let menuItems = ["Cilësimet", "Rikthe Blerjet", "Historiku", "Dil"]
+    /// The results screen's buttons, ←/→ between them: play again, back to the decks, the results card.
+    public static let resultButtons = ["Luaj", "Mbrapa", "Ruaj kartën"]
     /// Sound, rumble, round length, back.
     public static let settingsCount = 4
 
@@ -101,6 +104,8 @@ public struct GameSession {
     public private(set) var codeInput = ""
     public private(set) var codeProblem: String?
     public static let codeLimit = 400
+    /// The share screen's picture: the results card as it is written (rendered once, when shared).
+    public private(set) var shareCard: Canvas?
     private let order: (Deck) -> [String]
 
     /// `order` deals a deck's cards for a new round (shuffle, history).
@@ -152,21 +157,26 @@ public struct GameSession {
             }
         case .round, .vip: break
         case .history: screen = .browser
+        case .share:
+            // Any key: back to the results it was made from.
+            screen = .result
+            shareCard = nil
         case .result:
+            let buttons = Self.resultButtons.count
             switch key {
-            case .left, .right: resultSelected = 1 - resultSelected
+            case .left: resultSelected = (resultSelected + buttons - 1) % buttons
+            case .right: resultSelected = (resultSelected + 1) % buttons
             // The card list scrolls (the renderer clamps it to what is there).
             case .up: resultScroll = max(0, resultScroll - 1)
-            case .down: resultScroll += 1
+            case .down: resultScroll = min(resultScroll + 1, round?.answers.count ?? 0)
             case .pageUp: resultScroll = max(0, resultScroll - 5)
-            case .pageDown: resultScroll += 5
+            case .pageDown: resultScroll = min(resultScroll + 5, round?.answers.count ?? 0)
             case .home: resultScroll = 0
             case .enter, .space:
                 // A party that is over starts again from 0 with "Luaj".
                 if let p = party, p.isOver, resultSelected == 0 { party = p.restarted() }
-                if resultSelected == 0, let deck { out += start(deck, at: t) } else { screen = .browser }
-            case .char("s"), .char("S"):
-                if let deck, let r = round { out.append(.share(deck: deck.id, result: r.result)) }
+                if resultSelected == 2 { out += share() } else if resultSelected == 0, let deck { out += start(deck, at: t) } else { screen = .browser }
+            case .char("s"), .char("S"): out += share()
             case .escape, .backspace: screen = .browser
             default: break
             }
@@ -215,6 +225,12 @@ public struct GameSession {
         guard let i = decks.firstIndex(where: { $0.id == id }), !locked[i] else { return nil }
         selected = i
         return start(decks[i], at: t)
+    }
+
+    /// The front end says how far its results list can scroll (it knows the rows it shows): ↑ after scrolling
+    /// past the end moves the list at once.
+    public mutating func limitResultScroll(to maximum: Int) {
+        resultScroll = max(0, min(resultScroll, maximum))
     }
 
     /// The store's answer to "Rikthe Blerjet": what is unlocked, by name.
@@ -270,6 +286,14 @@ public struct GameSession {
         case .escape: return interrupt(.player, at: t)
         default: return []
         }
+    }
+
+    /// The results card: written by the front end (the effect), shown on the share screen with where it went.
+    private mutating func share() -> [Effect] {
+        guard let deck, let r = round else { return [] }
+        screen = .share
+        shareCard = ShareCard.render(result: r.result, deckTitle: deck.title)
+        return [.share(deck: deck.id, result: r.result)]
     }
 
     /// The VIP screen: every key but Enter, Backspace and Esc is part of the code (q too).

@@ -44,6 +44,6 @@ public struct PlainLog: Sendable {
         reported = true
         let who = s.lastPlayer.map { " (\($0))" } ?? ""
         return ["Rezultati\(who): \(r.score)  saktë \(r.correct)  kaluar \(r.passed)  saktësia \(Int(saturating: (r.accuracy * 100).rounded()))%  \(r.rank)"]
-            + (s.screen == .result ? s.party.map(FrameRenderer.scoreboardLines) ?? [] : [])
+            + (s.screen == .result || s.screen == .share ? s.party.map(FrameRenderer.scoreboardLines) ?? [] : [])
     }
 }

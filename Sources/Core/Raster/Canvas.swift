@@ -1,7 +1,7 @@
 import Platform
 
 /// An RGB raster with the few shapes the share card needs: rectangles, discs, polygons, block-font text.
-public struct Canvas: Sendable {
+public struct Canvas: Sendable, Equatable {
     public struct Colour: Sendable, Equatable {
         public var r, g, b: UInt8
         public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }

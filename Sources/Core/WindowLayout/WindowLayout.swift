@@ -19,6 +19,7 @@ public enum WindowLayout {
         case .result: return results(s, w, h, measure)
         case .vip: return vip(s, w, h, measure)
         case .history: return history(s, w, h, measure)
+        case .share: return share(s, w, h, measure)
         }
     }
 
@@ -30,6 +31,7 @@ public enum WindowLayout {
         case .history: return .history
         case .settings: return .settings
         case .result: return .results
+        case .share: return .share
         case .round:
             guard let r = s.round else { return .card }
             if let f = s.flash { return f.outcome == .correct ? .correct : .pass }
@@ -98,6 +100,7 @@ public enum WindowLayout {
             scene.targets.append((box(i), .entry(i)))
         }
         if rowsNeeded > rows {
+            scene.scrollStep = rows * columns
             text(&scene, "\(firstRow / rows + 1)/\((rowsNeeded + rows - 1) / rows)", full.rows(0.74, 0.77), .grey, m)
         }
 
@@ -165,9 +168,21 @@ public enum WindowLayout {
         scene.shapes.append(.lock(Box(x: inner.x + (inner.w - lockSide) / 2, y: inner.y, w: lockSide, h: lockSide), .orange))
         text(&scene, "VIP · " + renderable(s.decks[s.vipDeck].title, m), inner.rows(0.19, 0.32), .orange, m)
         text(&scene, "Shkruaj ose ngjit kodin e hapjes që more me dekun:", inner.rows(0.34, 0.44), .white, m)
-        text(&scene, "› " + s.codeInput + "▏", inner.rows(0.46, 0.74), .neon, m, max: inner.h / 12)
-        if let problem = s.codeProblem { text(&scene, "✗ " + renderable(problem, m), inner.rows(0.76, 0.86), .orange, m) }
-        text(&scene, "Enter: hap · Backspace: fshi · Esc/B: mbrapa", inner.rows(0.88, 1), .grey, m)
+        text(&scene, "› " + s.codeInput + "▏", inner.rows(0.46, 0.66), .neon, m, max: inner.h / 12)
+        if let problem = s.codeProblem { text(&scene, "✗ " + renderable(problem, m), inner.rows(0.67, 0.75), .orange, m) }
+        // Buttons for touch and the mouse; the keys and a gamepad's buttons are named under them.
+        let row = inner.rows(0.77, 0.89)
+        let gap = margin(w, h)
+        let buttons: [(String, Target)] = [("Hap", .press(.enter)), ("Ngjit", .paste), ("Mbrapa", .press(.escape))]
+        let bw = (row.w - gap * (buttons.count - 1)) / buttons.count
+        let boxes = buttons.indices.map { Box(x: row.x + $0 * (bw + gap), y: row.y, w: bw, h: row.h) }
+        let points = uniform(zip(buttons.map(\.0), boxes.map { $0.inset(max(2, $0.h / 5)) }).map { ($0, $1) }, m)
+        for (k, (label, target)) in buttons.enumerated() {
+            tile(&scene, boxes[k], chosen: false)
+            text(&scene, label, boxes[k].inset(max(2, boxes[k].h / 5)), .white, m, max: points)
+            scene.targets.append((boxes[k], target))
+        }
+        text(&scene, "Enter/A: hap · Ctrl-V/X: ngjit · Backspace: fshi · Esc/B: mbrapa", inner.rows(0.91, 1), .grey, m)
         return scene
     }
 
@@ -187,7 +202,8 @@ public enum WindowLayout {
             text(&scene, renderable(line, m), Box(x: list.x, y: list.y + j * step, w: list.w, h: step), .white, m, max: points, centred: false)
         }
         if s.history.isEmpty { text(&scene, "Asnjë raund ende", list.rows(0.3, 0.45), .grey, m) }
-        text(&scene, "Çdo tast ose B: mbrapa", full.rows(0.92, 1), .grey, m)
+        text(&scene, "Çdo tast, B ose prek: mbrapa", full.rows(0.92, 1), .grey, m)
+        scene.targets.append((Box(x: 0, y: 0, w: w, h: h), .press(.escape)))
         return scene
     }
 
@@ -239,6 +255,11 @@ public enum WindowLayout {
 
         var middle = full.rows(0.11, 0.92)
         scene.targets.append((middle, .pauseToggle))
+        if let note = s.roundNote, !warning, flash == nil {
+            // The round's own news (the deck ran out), as the terminal's second row.
+            text(&scene, note, full.rows(0.1, 0.16), .orange, m)
+            middle = full.rows(0.17, 0.92)
+        }
         if warning && flash == nil {
             // The last ten seconds: a red band the whole room sees.
             let band = full.rows(0.11, 0.23)
@@ -255,7 +276,7 @@ public enum WindowLayout {
         switch r.state {
         case .buffer, .menu:
             text(&scene, String(s.countdown ?? 3), middle.rows(0, 0.75), .white, m)
-            text(&scene, "Vendose në ballë", middle.rows(0.78, 1), .neon, m)
+            text(&scene, FrameRenderer.getReady(s.input), middle.rows(0.78, 1), .neon, m)
         case .paused:
             text(&scene, "PAUZË", middle.rows(0, 0.55), .orange, m)
             let caption = s.confirmingLeave ? FrameRenderer.leaveQuestion : FrameRenderer.pauseText(s.pauseReason)
@@ -269,45 +290,31 @@ public enum WindowLayout {
 
     // MARK: results
 
+    /// Score, accuracy and rank; in party mode the scoreboard; the correct and passed cards side by side, scrolled
+    /// together when they do not fit (↑/↓, the d-pad, the wheel, a swipe) between ▲/▼ lines that count what is
+    /// hidden; then "Luaj", "Mbrapa" and "Ruaj kartën".
     static func results(_ s: GameSession, _ w: Int, _ h: Int, _ m: TextMeasure) -> Scene {
         var scene = Scene(name: .results, width: w, height: h, background: .black)
         guard let r = s.round?.result else { return scene }
         let full = Box(x: 0, y: 0, w: w, h: h).inset(margin(w, h))
-        text(&scene, "Rezultati · " + (s.deck?.title ?? ""), full.rows(0, 0.08), .red, m)
-        text(&scene, "\(r.score)", full.rows(0.09, 0.3), .neon, m)
+        let title = "Rezultati · " + renderable(s.deck?.title ?? "", m) + (s.lastPlayer.map { " · " + $0 } ?? "")
+        text(&scene, renderable(title, m), full.rows(0, 0.08), .red, m)
+        let party = s.party != nil
+        text(&scene, "\(r.score)", full.rows(0.09, party ? 0.2 : 0.3), .neon, m)
         let accuracy = Int(saturating: (r.accuracy * 100).rounded())
-        text(&scene, "Pikë \(r.score) · Saktësia \(accuracy)% · \(r.rank)", full.rows(0.31, 0.38), .white, m)
+        text(&scene, "Pikë \(r.score) · Saktësia \(accuracy)% · \(r.rank)", full.rows(party ? 0.21 : 0.31, party ? 0.27 : 0.38), .white, m)
+        if let p = s.party { scoreboard(&scene, p, full.rows(0.28, 0.45), m) }
 
-        // Correct and passed cards side by side, one size for both so neither list looks more important.
-        let lists = full.rows(0.4, 0.86)
-        let correct = r.answers.filter { $0.outcome == .correct }.map(\.card)
-        let passed = r.answers.filter { $0.outcome == .pass }.map(\.card)
-        let gap = margin(w, h)
-        let colW = (lists.w - gap) / 2
-        let heads = [("✓ Saktë (\(correct.count))", correct, RGB.neon), ("→ Kaluar (\(passed.count))", passed, RGB.orange)]
-        let headH = lists.h / 8
-        let most = max(1, correct.count, passed.count)
-        let lineH = max(1, (lists.h - headH) / most)
-        let listPoints = max(TextFit.minPoints, min(lineH, h / 20))
-        for (k, (head, cards, colour)) in heads.enumerated() {
-            let col = Box(x: lists.x + k * (colW + gap), y: lists.y, w: colW, h: lists.h)
-            text(&scene, head, Box(x: col.x, y: col.y, w: col.w, h: headH), colour, m, centred: false)
-            let body = Box(x: col.x, y: col.y + headH, w: col.w, h: col.h - headH)
-            // As many as fit; the rest counted in a last line.
-            let step = max(1, m.lineHeight(points: listPoints))
-            let fit = max(1, body.h / step)
-            let shown = cards.count > fit ? Array(cards.prefix(max(0, fit - 1))) + ["+\(cards.count - fit + 1)"] : cards
-            for (j, card) in shown.enumerated() {
-                let line = Box(x: body.x, y: body.y + j * step, w: body.w, h: step)
-                guard line.maxY <= body.maxY else { break }
-                text(&scene, card, line, colour, m, max: listPoints, centred: false)
-            }
-        }
-        if r.answers.isEmpty { text(&scene, "Asnjë kartë e luajtur", lists.rows(0.3, 0.5), .grey, m) }
+        // A line of news above the buttons: the deck ran out, or what the share key did.
+        let news = [s.roundNote, s.notice].compactMap { $0 }.map { renderable($0, m) }.joined(separator: " · ")
+        if !news.isEmpty { text(&scene, news, full.rows(0.81, 0.87), .orange, m) }
+        let lists = full.rows(party ? 0.47 : 0.4, news.isEmpty ? 0.86 : 0.8)
+        cardLists(&scene, s, r, lists, w, h, m)
 
         let buttons = full.rows(0.88, 1)
-        let bw = (buttons.w - gap) / 2
-        let labels = ["Luaj", "Mbrapa"]
+        let gap = margin(w, h)
+        let labels = GameSession.resultButtons
+        let bw = (buttons.w - gap * (labels.count - 1)) / labels.count
         let boxes = labels.indices.map { Box(x: buttons.x + $0 * (bw + gap), y: buttons.y, w: bw, h: buttons.h) }
         let points = uniform(zip(labels, boxes.map { $0.inset(max(2, $0.h / 5)) }).map { ($0, $1) }, m)
         for (k, label) in labels.enumerated() {
@@ -316,6 +323,106 @@ public enum WindowLayout {
             text(&scene, label, box.inset(max(2, box.h / 5)), s.resultSelected == k ? .neon : .white, m, max: points)
             scene.targets.append((box, .resultButton(k)))
         }
+        return scene
+    }
+
+    /// The two lists, one size for both so neither looks more important; as large as lets every card show, down
+    /// to a size still read from a sofa, then scrolled.
+    static func cardLists(_ scene: inout Scene, _ s: GameSession, _ r: RoundResult, _ lists: Box, _ w: Int, _ h: Int, _ m: TextMeasure) {
+        let correct = r.answers.filter { $0.outcome == .correct }.map(\.card)
+        let passed = r.answers.filter { $0.outcome == .pass }.map(\.card)
+        if r.answers.isEmpty {
+            text(&scene, "Asnjë kartë e luajtur", lists.rows(0.3, 0.5), .grey, m)
+            return
+        }
+        let gap = margin(w, h)
+        let colW = (lists.w - gap) / 2
+        let headH = max(1, lists.h / 8)
+        let bodyH = lists.h - headH
+        let most = max(correct.count, passed.count)
+        // The largest size (up to h/20) at which every card has its line, but not under h/30: then scroll.
+        var points = min(h / 20, bodyH)
+        while points > max(TextFit.minPoints, h / 30) && m.lineHeight(points: points) * most > bodyH { points -= 1 }
+        points = max(TextFit.minPoints, points)
+        let step = max(1, m.lineHeight(points: points))
+        let rows = max(1, bodyH / step)
+        // Scrolled: the first and last rows say what is above and below (when there are three rows for it).
+        let scrolling = most > rows
+        let marks = scrolling && rows >= 3
+        let shownRows = marks ? rows - 2 : rows
+        let limit = max(0, most - shownRows)
+        let top = min(s.resultScroll, limit)
+        if scrolling {
+            scene.scrollLimit = limit
+            scene.scrollStep = shownRows
+        }
+        let columns = [("✓ Saktë (\(correct.count))", correct, RGB.neon), ("→ Kaluar (\(passed.count))", passed, RGB.orange)]
+        for (k, (head, cards, colour)) in columns.enumerated() {
+            let col = Box(x: lists.x + k * (colW + gap), y: lists.y, w: colW, h: lists.h)
+            text(&scene, head, Box(x: col.x, y: col.y, w: col.w, h: headH), colour, m, centred: false)
+            var y = col.y + headH
+            func line(_ t: String, _ c: RGB) {
+                guard y + step <= lists.maxY else { return }
+                text(&scene, t, Box(x: col.x, y: y, w: col.w, h: step), c, m, max: points, centred: false)
+                y += step
+            }
+            let above = min(top, cards.count), below = max(0, cards.count - top - shownRows)
+            if marks { if above > 0 { line("▲ \(above) më lart", .grey) } else { y += step } }
+            for card in cards.dropFirst(top).prefix(shownRows) { line(card, colour) }
+            if marks && below > 0 {
+                y = col.y + headH + (rows - 1) * step
+                line("▼ \(below) më poshtë", .grey)
+            }
+        }
+    }
+
+    /// Party mode: every player with their points, most first, the leaders in neon; then whose turn is next or who
+    /// won (the terminal's words). More players than fit side by side: the terminal's one line.
+    static func scoreboard(_ scene: inout Scene, _ p: Party, _ box: Box, _ m: TextMeasure) {
+        let (table, verdict) = FrameRenderer.scoreboardText(p)
+        let board = box.rows(0, 0.68)
+        let standings = p.standings
+        let best = standings.first?.score
+        if standings.count <= 6 {
+            let gap = max(2, board.h / 10)
+            let tw = (board.w - gap * (standings.count - 1)) / standings.count
+            let boxes = standings.indices.map { Box(x: board.x + $0 * (tw + gap), y: board.y, w: tw, h: board.h) }
+            let names = zip(standings, boxes).map { (renderable($0.0.name, m), $0.1.inset(max(2, $0.1.h / 10)).rows(0, 0.5)) }
+            let scores = zip(standings, boxes).map { ("\($0.0.score)", $0.1.inset(max(2, $0.1.h / 10)).rows(0.5, 1)) }
+            let namePoints = uniform(names, m), scorePoints = uniform(scores, m)
+            for (k, entry) in standings.enumerated() {
+                let leader = entry.score == best
+                tile(&scene, boxes[k], chosen: leader)
+                text(&scene, names[k].0, names[k].1, leader ? .neon : .white, m, max: namePoints)
+                text(&scene, scores[k].0, scores[k].1, leader ? .neon : .white, m, max: scorePoints)
+            }
+        } else {
+            text(&scene, renderable(table, m), board, .white, m)
+        }
+        text(&scene, renderable(verdict, m), box.rows(0.72, 1), p.isOver ? .neon : .orange, m)
+    }
+
+    // MARK: share
+
+    /// The results card as it was written, as large as the screen allows, and where it went (or why not).
+    static func share(_ s: GameSession, _ w: Int, _ h: Int, _ m: TextMeasure) -> Scene {
+        var scene = Scene(name: .share, width: w, height: h, background: .black)
+        let full = Box(x: 0, y: 0, w: w, h: h).inset(margin(w, h))
+        text(&scene, "Karta e rezultatit", full.rows(0, 0.08), .red, m)
+        let area = full.rows(0.1, 0.8).inset(max(1, min(w, h) / 100))
+        if let card = s.shareCard, card.width > 0, card.height > 0, area.w > 0, area.h > 0 {
+            // The card's proportions kept: as tall as the area, unless that is too wide.
+            var ph = area.h, pw = ph * card.width / card.height
+            if pw > area.w { pw = area.w; ph = pw * card.height / card.width }
+            let box = Box(x: area.x + (area.w - pw) / 2, y: area.y + (area.h - ph) / 2, w: pw, h: ph)
+            // A grey edge: the card's black would otherwise run into the screen's.
+            let edge = max(1, min(pw, ph) / 100)
+            scene.shapes.append(.fill(Box(x: box.x - edge, y: box.y - edge, w: pw + 2 * edge, h: ph + 2 * edge), dim))
+            scene.shapes.append(.picture(card, box))
+        }
+        if let notice = s.notice { text(&scene, renderable(notice, m), full.rows(0.81, 0.91), .white, m, max: h / 24) }
+        text(&scene, "Çdo tast, B ose prek: mbrapa", full.rows(0.92, 1), .grey, m, max: h / 30)
+        scene.targets.append((Box(x: 0, y: 0, w: w, h: h), .press(.escape)))
         return scene
     }
 

@@ -18,8 +18,14 @@ public final class GameWindowHost {
     public let driver: String
     let window: OpaquePointer
     public var windowForTests: OpaquePointer { window }
-    let renderer: OpaquePointer
-    public let painter: Painter
+    private(set) var renderer: OpaquePointer
+    public private(set) var painter: Painter
+    private let fontPath: String
+    /// SDL's software renderer drawing straight into the window's surface, which is sent to the display in the
+    /// parts that changed (`SDL_UpdateWindowSurfaceRects`): the whole frame is 8 MB at 1080p, and on X11 without
+    /// a GPU renderer (Xvfb, a desktop without GL) sending it all for each second of the clock was most of the
+    /// idle cost. Nil with a GPU renderer, which presents as usual.
+    private var surfaceUpdates: SurfaceUpdates?
     private var controllers: [Int32: OpaquePointer] = [:]
     private var touch: (x: Float, y: Float)?
     private var mouseDown: (x: Int32, y: Int32)?
@@ -62,17 +68,26 @@ public final class GameWindowHost {
             SDL_Quit()
             throw WindowError.sdl("a renderer for the window", why)
         }
-        do { painter = try Painter(renderer: renderer, fontPath: fontPath) } catch {
+        var chosen = renderer
+        var info = SDL_RendererInfo()
+        if SDL_GetRendererInfo(renderer, &info) == 0, info.name.map({ String(cString: $0) }) == "software",
+           let surface = SDL_GetWindowSurface(window), let own = SDL_CreateSoftwareRenderer(surface) {
             SDL_DestroyRenderer(renderer)
+            chosen = own
+            surfaceUpdates = SurfaceUpdates()
+        }
+        do { painter = try Painter(renderer: chosen, fontPath: fontPath) } catch {
+            SDL_DestroyRenderer(chosen)
             SDL_DestroyWindow(window)
             SDL_Quit()
             throw error
         }
         self.window = window
-        self.renderer = renderer
+        self.renderer = chosen
+        self.fontPath = fontPath
         driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
         var ow: Int32 = 0, oh: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &ow, &oh)
+        SDL_GetRendererOutputSize(chosen, &ow, &oh)
         width = Int(ow)
         height = Int(oh)
         SDL_ShowCursor(SDL_DISABLE)
@@ -101,10 +116,55 @@ public final class GameWindowHost {
         controllers.values.map { SDL_GameControllerName($0).map { String(cString: $0) } ?? "kontrollues" }
     }
 
+    /// The window's pixel format as SDL names it (`kape bench window`: a format other than the renderer's costs
+    /// a conversion per pixel).
+    public var pixelFormat: String { SDL_GetPixelFormatName(SDL_GetWindowPixelFormat(window)).map { String(cString: $0) } ?? "?" }
+
+    /// On X11, the connection's descriptor: poll(2) on it wakes when an event arrives (after `readyToWait`).
+    public private(set) lazy var eventDescriptor: Int32? = {
+        let fd = kape_sdl_x11_descriptor(window)
+        return fd >= 0 ? fd : nil
+    }()
+
+    /// Whether a controller is open: SDL reads those only when asked, so the loop must keep asking.
+    public var hasControllers: Bool { !controllers.isEmpty }
+
+    /// Moves what Xlib already read (a reply to a frame's XSync may bring events along) into SDL's queue; false
+    /// when something is waiting there, so the loop must not sleep on the descriptor.
+    public func readyToWait() -> Bool {
+        SDL_PumpEvents()
+        return SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_FALSE
+    }
+
+    /// Whether frames go to the display in the parts that changed (the software renderer on the window's surface).
+    public var updatesChangedParts: Bool { surfaceUpdates != nil }
+
     /// Draws and submits a frame.
     public func present(_ scene: Scene) {
         painter.draw(scene)
         SDL_RenderPresent(renderer)
+        guard var updates = surfaceUpdates else { return }
+        // The surface always holds the whole frame; only what differs from the last one sent is sent.
+        switch updates.parts(for: scene) {
+        case nil: SDL_UpdateWindowSurface(window)
+        case let boxes?:
+            var rects = boxes.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.w), h: Int32($0.h)) }
+            if !rects.isEmpty { SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count)) }
+        }
+        surfaceUpdates = updates
+    }
+
+    /// A resize frees the window's surface: the renderer over it and the painter's textures go with it.
+    private func rebuildOnSurface() -> Bool {
+        guard surfaceUpdates != nil else { return true }
+        painter.close()
+        SDL_DestroyRenderer(renderer)
+        guard let surface = SDL_GetWindowSurface(window), let own = SDL_CreateSoftwareRenderer(surface),
+              let p = try? Painter(renderer: own, fontPath: fontPath) else { return false }
+        renderer = own
+        painter = p
+        surfaceUpdates = SurfaceUpdates()
+        return true
     }
 
     /// The frame on screen as RGB bytes (tests).
@@ -142,8 +202,15 @@ public final class GameWindowHost {
         case SDL_WINDOWEVENT.rawValue:
             switch UInt32(e.window.event) {
             case SDL_WINDOWEVENT_CLOSE.rawValue: return .quit
-            case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue, SDL_WINDOWEVENT_RESIZED.rawValue, SDL_WINDOWEVENT_EXPOSED.rawValue,
-                 SDL_WINDOWEVENT_SHOWN.rawValue, SDL_WINDOWEVENT_RESTORED.rawValue:
+            case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue, SDL_WINDOWEVENT_RESIZED.rawValue:
+                // Nothing more can be drawn when the renderer cannot be made again: the game ends as if the
+                // display had gone.
+                guard rebuildOnSurface() else { return .quit }
+                refreshSize()
+                return .redraw
+            case SDL_WINDOWEVENT_EXPOSED.rawValue, SDL_WINDOWEVENT_SHOWN.rawValue, SDL_WINDOWEVENT_RESTORED.rawValue:
+                // What the display showed was lost: the next frame is sent whole.
+                surfaceUpdates?.forget()
                 refreshSize()
                 return .redraw
             default: return nil
@@ -155,11 +222,7 @@ public final class GameWindowHost {
             // A held key repeats: the round takes one answer per press (the terminal's debounce, for free).
             guard e.key.repeat == 0 else { return nil }
             let sym = e.key.keysym.sym
-            if sym == SDL_Keycode(SDLK_v.rawValue), UInt32(e.key.keysym.mod) & KMOD_CTRL.rawValue != 0 {
-                guard let clip = SDL_GetClipboardText() else { return nil }
-                defer { SDL_free(clip) }
-                return .text(String(cString: clip))
-            }
+            if sym == SDL_Keycode(SDLK_v.rawValue), UInt32(e.key.keysym.mod) & KMOD_CTRL.rawValue != 0 { return .paste }
             // Letters arrive as text input when SDL has it on (it does on desktops): not twice.
             if SDL_IsTextInputActive() == SDL_TRUE, (Int(SDLK_a.rawValue)...Int(SDLK_z.rawValue)).contains(Int(sym)) { return nil }
             return Self.key(sym).map { .key($0) }
@@ -182,6 +245,7 @@ public final class GameWindowHost {
             SDL_GameControllerClose(c)
             return .controllerRemoved(name)
         case SDL_CONTROLLERBUTTONDOWN.rawValue:
+            if Int32(e.cbutton.button) == SDL_CONTROLLER_BUTTON_X.rawValue { return .paste }
             return Self.button(Int32(e.cbutton.button)).map { $0 == .escape ? .back : .key($0) }
         case SDL_FINGERDOWN.rawValue:
             touch = (e.tfinger.x, e.tfinger.y)
@@ -217,13 +281,23 @@ public final class GameWindowHost {
         return (ww > 0 ? Float(width) / Float(ww) : 1, wh > 0 ? Float(height) / Float(wh) : 1)
     }
 
-    /// A short press is a tap; a mostly horizontal move to the right over a quarter of the width is "back".
+    /// A short press is a tap; a mostly horizontal move to the right over a quarter of the width is "back"; a
+    /// mostly vertical one over a tenth of the height scrolls.
     func gesture(from a: (Float, Float), to b: (Float, Float)) -> WindowInput? {
         let dx = b.0 - a.0, dy = b.1 - a.1
         let slop = Float(min(width, height)) / 20
         if abs(dx) <= slop && abs(dy) <= slop { return .tap(x: Int(a.0), y: Int(a.1)) }
         if dx > Float(width) / 4 && abs(dx) > 2 * abs(dy) { return .back }
+        if abs(dy) > Float(height) / 10 && abs(dy) > 2 * abs(dx) { return .swipe(up: dy < 0) }
         return nil
+    }
+
+    /// The clipboard's text, if there is any.
+    public func clipboard() -> String? {
+        guard SDL_HasClipboardText() == SDL_TRUE, let clip = SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(clip) }
+        let text = String(cString: clip)
+        return text.isEmpty ? nil : text
     }
 
     static func key(_ sym: SDL_Keycode) -> Key? {

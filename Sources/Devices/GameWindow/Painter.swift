@@ -1,4 +1,5 @@
 import CSDL2
+import Raster
 import TerminalUI
 import WindowLayout
 
@@ -45,6 +46,7 @@ public final class Painter: TextMeasure {
         for t in textures.values { SDL_DestroyTexture(t.texture) }
         textures.removeAll()
         texturePixels = 0
+        if let p = pictureTexture { SDL_DestroyTexture(p.texture); pictureTexture = nil }
     }
 
     private func setSize(_ points: Int) {
@@ -91,21 +93,43 @@ public final class Painter: TextMeasure {
                 SDL_RenderFillRect(renderer, &r)
                 fills.append((box, c))
             case .text(let text, let box, let points, let c):
-                draw(text, box, points, c, on: Self.backdrop(box, fills, scene.background))
+                draw(text, box, points, c, on: Scene.backdrop(box, fills, scene.background))
             case .lock(let box, let c):
                 lock(box, c)
+            case .picture(let canvas, let box):
+                picture(canvas, box)
             }
         }
+    }
+
+    /// The last picture's texture, with the pixels it was made from (held, so their storage is not reused by
+    /// another picture while the texture stands for it).
+    private var pictureTexture: (rgb: [UInt8], texture: OpaquePointer)?
+
+    private func picture(_ canvas: Canvas, _ box: Box) {
+        guard box.w > 0, box.h > 0, canvas.width > 0, canvas.height > 0 else { return }
+        let same = pictureTexture.map { cached in
+            cached.rgb.withUnsafeBufferPointer { a in canvas.rgb.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        } ?? false
+        if !same {
+            if let old = pictureTexture { SDL_DestroyTexture(old.texture); pictureTexture = nil }
+            guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGB24.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                            Int32(canvas.width), Int32(canvas.height)) else { return }
+            _ = canvas.rgb.withUnsafeBytes { SDL_UpdateTexture(t, nil, $0.baseAddress, Int32(canvas.width * 3)) }
+            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
+            // Shrunk to a phone's or a TV's share of the screen: averaged, not every n-th pixel.
+            SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+            pictureTexture = (canvas.rgb, t)
+        }
+        guard let t = pictureTexture?.texture else { return }
+        var dst = rect(box)
+        SDL_RenderCopy(renderer, t, nil, &dst)
     }
 
     private func colour(_ c: RGB) { SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255) }
 
     private func rect(_ b: Box) -> SDL_Rect { SDL_Rect(x: Int32(b.x), y: Int32(b.y), w: Int32(b.w), h: Int32(b.h)) }
 
-    /// The colour under a text: the last fill holding its middle, else the background.
-    static func backdrop(_ box: Box, _ fills: [(Box, RGB)], _ background: RGB) -> RGB {
-        fills.last { $0.0.contains(x: box.x + box.w / 2, y: box.y + box.h / 2) }?.1 ?? background
-    }
 
     private func draw(_ text: String, _ box: Box, _ points: Int, _ c: RGB, on backdrop: RGB) {
         guard !text.isEmpty, box.w > 0, box.h > 0, let t = texture(text, points, c, backdrop) else { return }
@@ -124,7 +148,7 @@ public final class Painter: TextMeasure {
             switch shape {
             case .fill(let box, let c): fills.append((box, c))
             case .text(let text, let box, let points, let c) where !text.isEmpty:
-                _ = texture(text, points, c, Self.backdrop(box, fills, scene.background))
+                _ = texture(text, points, c, Scene.backdrop(box, fills, scene.background))
             default: break
             }
         }

@@ -8,6 +8,10 @@ public enum WindowInput: Sendable, Equatable {
     case text(String)
     /// A touch or a left click that did not move: at window pixels.
     case tap(x: Int, y: Int)
+    /// Ctrl-V, or a gamepad's X: the clipboard's text, taken only where text is typed (the unlock code).
+    case paste
+    /// A mostly vertical swipe: up (the finger moving up, to see what is below) or down.
+    case swipe(up: Bool)
     /// A swipe to the right, the mouse's right button, Android's back: one step back.
     case back
     /// The window's size or content was lost: lay out and draw again.

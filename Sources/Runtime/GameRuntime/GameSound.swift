@@ -9,6 +9,8 @@ public final class GameSound {
     /// Sounds caused by a gesture: their latency records span the whole motion-to-sound path.
     private var gestureTokens: Set<UInt64> = []
     private var records: [LatencyRecord] = []
+    /// Sounds handed to the engine (tests: the round's sounds were played).
+    public private(set) var played = 0
 
     /// The game's sounds, clip `n` being the sound whose `index` is `n`.
     public static func bank(directory: String, rate: Int, channels: Int) throws -> SoundBank {
@@ -24,6 +26,7 @@ public final class GameSound {
     /// `arrival`: when the cause reached Kape (a gesture's sample), so the latency record spans the whole path.
     public func play(_ sound: RoundSound, arrival: MonoInstant? = nil) {
         guard let token = try? engine.play(sound.index, arrival: arrival?.nanos) else { return }
+        played += 1
         if arrival != nil { gestureTokens.insert(token) }
         records += engine.takeRecords()
     }
