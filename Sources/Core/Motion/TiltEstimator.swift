@@ -25,6 +25,8 @@ public struct TiltEstimator: Sendable {
     public private(set) var quick = false
     /// The observer's pass may fire at once: far past the threshold and consistent with itself.
     public private(set) var earlyPass = false
+    /// The observer took the mirror of a fast upward tilt: the low-pass decides (see `mirrorPassMarginDegrees`).
+    private var mirrorLatched = false
     private var up = SIMD3<Double>(0, 1, 0)
     private var bias = SIMD3<Double>.zero
     private var lastTime = 0.0
@@ -94,7 +96,11 @@ public struct TiltEstimator: Sendable {
         let a = last.accel * n.accelScale
         let k = (time - lastTime) / (settings.accelOnlySeconds + time - lastTime)
         let low = elevation(length(a) > 0 ? up + (a - up) * k : up, n)
-        if quick {
+        if mirrorLatched {
+            tilt = low
+            accelTrusted = low >= settings.fireDegrees + settings.mirrorPassMarginDegrees
+                && abs(length(a) - 1) < settings.observerPassSteadyG
+        } else if quick {
             // Silence means the value held: the head is at rest, so the observer must not carry its rate on.
             var o = accelOnly.observer
             let (fu, fn) = pitchPlane(a, n)
@@ -222,6 +228,19 @@ public struct TiltEstimator: Sendable {
             accelOnly.update(fu: fu, fn: fn, magnitude: magnitude, time: s.time, dt: rest)
             quick = settings.accelOnlyObserver && accelOnly.calmBefore
             earlyPass = false
+            // The observer took the mirror of a fast upward tilt (see `mirrorPassMarginDegrees`): from then on the
+            // low-pass decides, firing through the pass dwell and re-arming, until the two agree again (else the
+            // observer's mirror, under the re-arm band, would re-arm the gate mid-pass and fire it twice).
+            let past = min(low, elevation(a, n)) >= settings.fireDegrees + settings.mirrorPassMarginDegrees
+            if quick, past, accelOnly.degrees < settings.fireDegrees, !accelOnly.consistent { mirrorLatched = true }
+            if mirrorLatched, !quick || abs(low - accelOnly.degrees) < settings.restReseedDegrees || low <= settings.rearmDegrees {
+                mirrorLatched = false
+            }
+            if mirrorLatched {
+                tilt = low
+                accelTrusted = past && abs(magnitude - 1) < settings.observerPassSteadyG
+                return tilt
+            }
             if quick {
                 // The observer explains the head's acceleration; the low-pass must agree on the side it is past.
                 tilt = accelOnly.degrees
@@ -271,5 +290,6 @@ public struct TiltEstimator: Sendable {
         accelOnly.seed(elevation: tilt / degreesPerRadian)
         quick = false
         earlyPass = false
+        mirrorLatched = false
     }
 }
