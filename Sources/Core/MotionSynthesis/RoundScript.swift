@@ -109,11 +109,7 @@ struct RoundScript {
         for channel in 0..<3 {
             let w = HeadMotionScript.Wobble(start: start, end: end, amplitude: random.uniform(0.05...0.2),
                                             frequency: random.uniform(6...10), phase: random.uniform(0...6.28), ramp: 0.05)
-            switch channel {
-            case 0: script.pitch.wobbles.append(w)
-            case 1: script.roll.wobbles.append(w)
-            default: script.yaw.wobbles.append(w)
-            }
+            addWobble(w, angle: channel)
             script.bob[channel].wobbles.append(.init(start: start, end: end, amplitude: random.uniform(0.00002...0.0001),
                                                      frequency: random.uniform(8...12), phase: random.uniform(0...6.28), ramp: 0.05))
         }
@@ -124,12 +120,17 @@ struct RoundScript {
             for _ in 0..<3 {
                 let w = HeadMotionScript.Wobble(start: from, end: to, amplitude: random.uniform(0.02...0.08),
                                                 frequency: random.uniform(1.5...5), phase: random.uniform(0...6.28), ramp: 0.3)
-                switch channel {
-                case 0: script.pitch.wobbles.append(w)
-                case 1: script.yaw.wobbles.append(w)
-                default: script.roll.wobbles.append(w)
-                }
+                addWobble(w, angle: [0, 2, 1][channel])
             }
+        }
+    }
+
+    /// A wobble on the head's pitch (0), roll (1) or yaw (2).
+    private mutating func addWobble(_ w: HeadMotionScript.Wobble, angle: Int) {
+        switch angle {
+        case 0: script.pitch.wobbles.append(w)
+        case 1: script.roll.wobbles.append(w)
+        default: script.yaw.wobbles.append(w)
         }
     }
 
@@ -234,11 +235,7 @@ struct RoundScript {
             for channel in 0..<3 {
                 let w = HeadMotionScript.Wobble(start: t, end: min(end, t + length + 0.2), amplitude: random.uniform(3...8),
                                                 frequency: random.uniform(3...8), phase: random.uniform(0...6.28), ramp: 0.1)
-                switch channel {
-                case 0: script.pitch.wobbles.append(w)
-                case 1: script.roll.wobbles.append(w)
-                default: script.yaw.wobbles.append(w)
-                }
+                addWobble(w, angle: channel)
             }
             t += length
         }
