@@ -77,7 +77,7 @@ public struct TiltSettings: Sendable, Equatable {
     /// that took the mirror stays under the threshold, inconsistent with its own rate, while the low-pass and the
     /// raw angle are past it. Then the low-pass decides once both are this far past the threshold, through the
     /// pass dwell and with |a| within `observerPassSteadyG` of 1 g (a violent nod's overshoot reads 1.5–2 g).
-    public var mirrorPassMarginDegrees = 6.0
+    public var mirrorPassMarginDegrees = 10.0
     /// At rest: over `restSeconds` the in-plane accelerometer's mean within `restMagnitudeG` of 1 g and its spread
     /// under `restSpreadG`; then rate and acceleration are pinned to 0 and an estimate further than
     /// `restReseedDegrees` from the accelerometer's angle is re-seeded.
