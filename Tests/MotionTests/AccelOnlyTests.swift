@@ -181,4 +181,18 @@ import Testing
             }
         }
     }
+
+    /// A hard bump on a 50 Hz accelerometer (one sample of about 110 g, tuning round iio-accel 3010029) kept the
+    /// RMS of |a| − 1 g over both vetoes for about 4 s: still and calm, the detector ignored the pass at 50.69 s.
+    /// A sample now counts at most `vibrationClipG` off; without that the pass is missed again.
+    @Test func aKnockDoesNotDeafenTheDetectorForSeconds() {
+        let trace = hardRound(.iioAccel, seed: 3010029, flipped: true)
+        let e = SyntheticEvaluation.evaluate(trace, detector: .kape).0
+        #expect(!e.missed.contains { abs($0.t - 50.692) < 0.01 }, "\(e.missed)")
+        #expect(e.falsePositives == 0, "\(e.falseEvents)")
+        var unclipped = TiltSettings()
+        unclipped.vibrationClipG = .infinity
+        let before = SyntheticEvaluation.evaluate(trace, detector: .kape, settings: unclipped).0
+        #expect(before.missed.contains { abs($0.t - 50.692) < 0.01 }, "the round no longer has the knock this test is about")
+    }
 }

@@ -127,6 +127,7 @@ struct Accuracy: ParsableCommand {
             case "accelOnlyVetoG": s.accelOnlyVetoG = v
             case "accelOnlyKnockG": s.accelOnlyKnockG = v
             case "vibrationLagSeconds": s.vibrationLagSeconds = v
+            case "vibrationClipG": s.vibrationClipG = v
             case "restSeconds": s.restSeconds = v
             case "restSpreadG": s.restSpreadG = v
             case "restReseedDegrees": s.restReseedDegrees = v

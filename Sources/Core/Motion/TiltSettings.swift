@@ -43,6 +43,8 @@ public struct TiltSettings: Sendable, Equatable {
     /// `vibrationLagSeconds` ago, before the move under way began.
     public var vibrationSeconds = 0.5
     public var vibrationLagSeconds = 0.35
+    /// A sample counts at most this far from 1 g in that RMS (a knock is one sample, not seconds of shaking).
+    public var vibrationClipG = 2.0
     public var observerCalmG = 0.35
     /// ...and not while the accelerometer's fast part (what a 30 ms low-pass removes, RMS over 0.2 s) is above
     /// this: shaking, such as button mashing, that began since.
