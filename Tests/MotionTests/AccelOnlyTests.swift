@@ -195,4 +195,20 @@ import Testing
         let before = SyntheticEvaluation.evaluate(trace, detector: .kape, settings: unclipped).0
         #expect(before.missed.contains { abs($0.t - 50.692) < 0.01 }, "the round no longer has the knock this test is about")
     }
+
+    /// At 50 Hz a replay tick (live: a poll timeout) falls between two samples; it put a copy of the observer at
+    /// rest on the last, distorted sample of a fast tilt down and read 0–10°, re-arming the gate, and the next
+    /// sample fired the tilt again 20 ms later (tuning round iio-accel 3010049, twice). A tick now moves the tilt
+    /// only after 1.5 sample intervals without a sample.
+    @Test func aTickBetweenTwoSamplesDoesNotReArmTheGate() {
+        let trace = hardRound(.iioAccel, seed: 3010049, flipped: true)
+        func doubles(_ settings: TiltSettings) -> [Double] {
+            let events = SyntheticEvaluation.evaluate(trace, detector: .kape, settings: settings).1
+            return zip(events, events.dropFirst()).filter { $1.stamp - $0.stamp < 0.1 }.map(\.1.stamp)
+        }
+        #expect(doubles(TiltSettings()).isEmpty)
+        var everyTick = TiltSettings()
+        everyTick.tickPeriods = 0
+        #expect(!doubles(everyTick).isEmpty, "the round no longer has the double events this test is about")
+    }
 }

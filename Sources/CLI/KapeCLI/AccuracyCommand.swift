@@ -128,6 +128,7 @@ struct Accuracy: ParsableCommand {
             case "accelOnlyKnockG": s.accelOnlyKnockG = v
             case "vibrationLagSeconds": s.vibrationLagSeconds = v
             case "vibrationClipG": s.vibrationClipG = v
+            case "tickPeriods": s.tickPeriods = v
             case "restSeconds": s.restSeconds = v
             case "restSpreadG": s.restSpreadG = v
             case "restReseedDegrees": s.restReseedDegrees = v

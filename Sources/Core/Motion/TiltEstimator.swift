@@ -27,6 +27,8 @@ public struct TiltEstimator: Sendable {
     public private(set) var earlyPass = false
     /// The observer took the mirror of a fast upward tilt: the low-pass decides (see `mirrorPassMarginDegrees`).
     private var mirrorLatched = false
+    /// The device's sample interval (EMA), for telling a silence from the wait for the next sample.
+    private var samplePeriod = 0.0
     private var up = SIMD3<Double>(0, 1, 0)
     private var bias = SIMD3<Double>.zero
     private var lastTime = 0.0
@@ -92,7 +94,11 @@ public struct TiltEstimator: Sendable {
         // gyro noise exceeds any fuzz). Without a gyro the tilt is what the filter would reach on the held value;
         // the filter itself moves only on samples, so live input (whose ticks fall where the poll wakes) and
         // replay keep the same state.
-        guard mode == .accelerometerOnly, seeded, !needsSeed, time > lastTime else { return tilt }
+        // A tick sooner than the device's next sample is no silence: during a move the held value is one distorted
+        // sample, and an observer put at rest on it read 0–10° mid-gesture, re-arming the gate for a second event
+        // on the next sample (50 Hz and slower sensors, whose samples are a tick or more apart).
+        guard mode == .accelerometerOnly, seeded, !needsSeed, time - lastTime > settings.tickPeriods * samplePeriod
+        else { return tilt }
         let a = last.accel * n.accelScale
         let k = (time - lastTime) / (settings.accelOnlySeconds + time - lastTime)
         let low = elevation(length(a) > 0 ? up + (a - up) * k : up, n)
@@ -143,6 +149,7 @@ public struct TiltEstimator: Sendable {
         }
         var dt = s.time - lastTime
         lastTime = s.time
+        if dt > 0, dt <= settings.maxSampleGapSeconds { samplePeriod += (dt - samplePeriod) * (samplePeriod == 0 ? 1 : 0.05) }
         if mode == .accelerometerOnly, !s.afterGap, seeded, !needsSeed, dt > settings.maxSampleGapSeconds, let last = latest {
             // No events meant no change: the previous value held until a sample period ago, then this one.
             let period = min(settings.accelOnlyHoldStep, dt)

@@ -91,6 +91,8 @@ public struct TiltSettings: Sendable, Equatable {
     public var settleSeconds = 0.05
     /// Silence longer than this is ticked through the detector (live: the reader's poll timeout).
     public var tickSeconds = 0.02
+    /// Without a gyro a tick moves the tilt only once this many sample intervals passed with no sample.
+    public var tickPeriods = 1.5
     /// Samples further apart than this are treated as a gap.
     public var maxSampleGapSeconds = 0.25
 
