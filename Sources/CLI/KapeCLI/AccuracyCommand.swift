@@ -18,7 +18,7 @@ struct Accuracy: ParsableCommand {
     @Option(help: "kape, naive or complementary.")
     var detector: String = "kape"
 
-    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyVetoG, accelOnlyKnockG, accelOnlyObserver (0/1), observer*, vibration*, rest*: see TiltSettings).")
+    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyVetoG, accelOnlyKnockG, accelOnlyObserver (0/1), observer*, vibration*, rest*, mirrorPassMarginDegrees, tickPeriods: see TiltSettings).")
     var set: [String] = []
 
     @Option(help: "Profiles to run (repeatable; default: all).")
