@@ -5,9 +5,10 @@ Usage (from the repo root, after a release build):
     KAPE_BEFORE=/path/to/old/kape bench/accuracy-compare.py [ROUNDS_PER_PROFILE (default 120)] [FIRST_SEED (default 900000)]
 
 Corpora (half of each profile's rounds landscape flipped, consecutive seeds from FIRST_SEED):
-  hard     --hard (2-3 Hz nods of 12-15 deg, laughs, walking, bumps, still spells), noise drawn per round from
-           0.002-0.03 g; profiles ds3, wiimote and the gyro ones (ds250, burst, hz100, dropped)
-  mashing  --mashing --seconds 30 (no gestures, +-3-8 deg jitter), same noise; profiles ds3, wiimote
+  hard     --hard (2-3 Hz nods of 12-15 deg, laughs, walking, bumps, still spells; half the gestures fast and large),
+           noise drawn per round from 0.002-0.03 g; the accelerometer-only profiles (ds3, wiimote, iio-accel,
+           iio-laptop) and the gyro ones (ds250, burst, hz100, dropped, iio-phone)
+  mashing  --mashing --seconds 30 (no gestures, +-3-8 deg jitter), same noise; the accelerometer-only profiles
 Every trace goes through `kape replay -v` of each binary (the new one writes the corpus). Per corpus, profile and
 binary it prints F1, tp/fp/fn, latency median and p95, and the time from the first sample to calibration (median,
 max); traces a binary cannot calibrate or read count as all gestures missed. The matching is `kape eval`'s: same
@@ -28,8 +29,8 @@ ONLY = set(filter(None, os.environ.get("PROFILES", "").split(",")))
 BEFORE = os.environ.get("KAPE_BEFORE")
 rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 120
 first_seed = int(sys.argv[2]) if len(sys.argv) > 2 else 900000
-CORPORA = [("hard", ["--hard"], ["ds3", "wiimote", "ds250", "burst", "hz100", "dropped"]),
-           ("mashing", ["--mashing", "--seconds", "30"], ["ds3", "wiimote"])]
+CORPORA = [("hard", ["--hard"], ["ds3", "wiimote", "iio-accel", "iio-laptop", "ds250", "burst", "hz100", "dropped", "iio-phone"]),
+           ("mashing", ["--mashing", "--seconds", "30"], ["ds3", "wiimote", "iio-accel", "iio-laptop"])]
 
 
 def match(events, truth):

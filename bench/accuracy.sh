@@ -8,7 +8,7 @@ rounds=${1:-12}
 seed=${2:-900000}
 dir=$(mktemp -d /tmp/kape-accuracy.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
-for profile in ds250 burst hz100 accel-only dropped ds3 wiimote; do
+for profile in ds250 burst hz100 accel-only dropped ds3 wiimote iio-phone iio-accel iio-laptop; do
   mkdir -p "$dir/$profile"
   for ((i = 0; i < rounds; i++)); do
     flip=""; (( i % 2 )) && flip="--flipped"
@@ -16,10 +16,10 @@ for profile in ds250 burst hz100 accel-only dropped ds3 wiimote; do
     "$kape" trace synth --seed "$s" --profile "$profile" $flip -o "$dir/$profile/round-$s.evemu"
   done
 done
-total=$((rounds * 7))
+total=$((rounds * 10))
 echo "fresh corpus: $total rounds of 60 s (+3 s countdown), $rounds per profile, half of them flipped, seeds $seed.."
 for detector in kape complementary naive; do
-  for profile in ds250 burst hz100 accel-only dropped ds3 wiimote; do
+  for profile in ds250 burst hz100 accel-only dropped ds3 wiimote iio-phone iio-accel iio-laptop; do
     printf '%-14s %-11s ' "$detector" "$profile"
     "$kape" eval "$dir/$profile" --json --detector "$detector"
   done

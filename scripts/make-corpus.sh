@@ -18,6 +18,9 @@ synth accel-only.evemu 105 accel-only --seconds 10
 synth accel-only-nores.evemu 106 accel-only --seconds 10 --unknown-resolution --flipped
 synth dropped.evemu 107 dropped --seconds 6
 synth csv-hz100.csv 108 hz100 --seconds 10
+# Issue 25: a fast large pass (the hard corpus's) on a 50 Hz accelerometer without gyro, which the engine before the
+# mirror rule missed (8.28 s).
+synth fast-pass-iio.evemu 219 iio-accel --seconds 12 --hard
 for trace in "$out"/*.evemu "$out"/*.csv; do
   "$kape" replay "$trace" > "${trace%.*}.expected.jsonl"
 done

@@ -18,7 +18,7 @@ struct Accuracy: ParsableCommand {
     @Option(help: "kape, naive or complementary.")
     var detector: String = "kape"
 
-    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyVetoG, accelOnlyKnockG, accelOnlyObserver (0/1), observer*, vibration*, rest*: see TiltSettings).")
+    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyVetoG, accelOnlyKnockG, accelOnlyObserver (0/1), observer*, vibration*, rest*, mirrorPassMarginDegrees, tickPeriods: see TiltSettings).")
     var set: [String] = []
 
     @Option(help: "Profiles to run (repeatable; default: all).")
@@ -32,7 +32,7 @@ struct Accuracy: ParsableCommand {
     @Option(help: "Round length in seconds after the countdown.")
     var seconds: Double = 60
 
-    @Flag(help: "Print every miss and false event.")
+    @Flag(help: "Print every miss, false event and detection later than 150 ms.")
     var verbose = false
 
     func validate() throws {
@@ -70,6 +70,9 @@ struct Accuracy: ParsableCommand {
                     if let d = SyntheticEvaluation.calibrationDelay(trace, settings: tuning) { calibration.append(d) } else { uncalibrated += 1 }
                     for f in e.falseEvents { causes[SyntheticEvaluation.cause(of: f, in: trace), default: 0] += 1 }
                     if verbose {
+                        for (m, l) in zip(e.matched, e.latencies) where l > 0.15 {
+                            Console.out("  late seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind) \(fixed(l * 1000, 1)) ms\n")
+                        }
                         for m in e.missed { Console.out("  miss seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind)\n") }
                         for f in e.falseEvents { Console.out("  false seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(f.stamp.seconds, 3)) \(f.kind) \(fixed(f.tilt, 1)) (\(SyntheticEvaluation.cause(of: f, in: trace)))\n") }
                     }
@@ -84,6 +87,7 @@ struct Accuracy: ParsableCommand {
             let why = causes.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             Console.out("             calibrated after s: median \(median) max \(worst)\(uncalibrated > 0 ? ", never in \(uncalibrated) rounds" : ""); false events: \(why.isEmpty ? "none" : why)\n")
+            Console.out("             latency p95: passes \(kindP95(sum, .pass)) ms, tilts down \(kindP95(sum, .correct)) ms\n")
         }
         Console.out(line("overall", total))
     }
@@ -93,7 +97,7 @@ struct Accuracy: ParsableCommand {
         for item in set {
             let parts = item.split(separator: "=")
             guard parts.count == 2, let v = Double(parts[1]) else { throw ValidationError("--set takes name=value") }
-            try OptionCheck.number(v, "--set \(parts[0])", 0...1000)
+            try OptionCheck.number(v, "--set \(parts[0])", 0...(parts[0] == "observerJerk" ? 1e9 : 1000))
             switch parts[0] {
             case "fusionSeconds": s.fusionSeconds = v
             case "rejectDegrees": s.rejectDegrees = v
@@ -123,13 +127,20 @@ struct Accuracy: ParsableCommand {
             case "accelOnlyVetoG": s.accelOnlyVetoG = v
             case "accelOnlyKnockG": s.accelOnlyKnockG = v
             case "vibrationLagSeconds": s.vibrationLagSeconds = v
+            case "vibrationClipG": s.vibrationClipG = v
+            case "tickPeriods": s.tickPeriods = v
             case "restSeconds": s.restSeconds = v
             case "restSpreadG": s.restSpreadG = v
             case "restReseedDegrees": s.restReseedDegrees = v
+            case "mirrorPassMarginDegrees": s.mirrorPassMarginDegrees = v
             default: throw ValidationError("unknown setting \(parts[0])")
             }
         }
         return s
+    }
+
+    private func kindP95(_ e: Evaluation, _ kind: GestureKind) -> String {
+        fixed(percentile(zip(e.matched, e.latencies).filter { $0.0.kind == kind }.map(\.1), 0.95) * 1000, 1)
     }
 
     private func line(_ name: String, _ e: Evaluation) -> String {

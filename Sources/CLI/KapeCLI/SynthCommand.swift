@@ -92,7 +92,7 @@ struct Synth: ParsableCommand {
 
 /// What a synthetic round holds besides gestures, for `kape trace synth` and `kape accuracy` alike.
 struct DistractorOptions: ParsableArguments {
-    @Flag(help: "Distractors for accelerometer-only trials: 2–3 Hz nods of 12–15°, laughs, walking, bumps, still spells.")
+    @Flag(help: "Accelerometer-only trials: 2–3 Hz nods of 12–15°, laughs, walking, bumps, still spells; half the gestures fast and large (60–85° at 150–380 °/s, held 0.15–0.9 s, up or down) with the hand shaking.")
     var hard = false
 
     @Flag(help: "No gestures: button mashing with the device in hand (±3–8° jitter, knocks); every event is false.")

@@ -94,7 +94,10 @@ struct AccelOnlyTilt: Sendable {
         // No head pitches past the vertical: an estimate out there is lost, and the accelerometer restarts it.
         if abs(observer.x[0]) > 1.9 { observer.seed(_atan2(fn, fu)) }
         let k = dt / (settings.vibrationSeconds + dt)
-        vibration += ((magnitude - 1) * (magnitude - 1) - vibration) * k
+        // A knock counts as a sample `vibrationClipG` off, no more: one 100 g sample kept the 0.5 s RMS over the
+        // vetoes for 4 s, deaf to every gesture after a bump; mashing's run of knocks still reads as shaking.
+        let off = min(abs(magnitude - 1), settings.vibrationClipG)
+        vibration += (off * off - vibration) * k
         // Shaking (button mashing, knocks) is fast; a head's gesture is not: what a 30 ms low-pass removes.
         let f = SIMD2(fu, fn)
         smooth += (f - smooth) * (dt / (0.03 + dt))

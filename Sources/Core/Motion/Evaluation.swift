@@ -21,6 +21,8 @@ public struct Evaluation: Sendable, Equatable {
     public var falseNegatives = 0
     /// Detection minus truth time, in seconds, one per match.
     public var latencies: [Double] = []
+    /// The truth event of each latency, in the same order.
+    public var matched: [TruthEvent] = []
     /// Detections that matched nothing, and truth events nobody detected (for reports and plots).
     public var falseEvents: [TiltEvent] = []
     public var missed: [TruthEvent] = []
@@ -46,6 +48,7 @@ public struct Evaluation: Sendable, Equatable {
                 used[i] = true
                 truePositives += 1
                 latencies.append(d.stamp.seconds - truthSorted[i].t)
+                matched.append(truthSorted[i])
             } else {
                 falsePositives += 1
                 falseEvents.append(d)
@@ -63,6 +66,7 @@ public struct Evaluation: Sendable, Equatable {
         r.falsePositives += b.falsePositives
         r.falseNegatives += b.falseNegatives
         r.latencies += b.latencies
+        r.matched += b.matched
         r.falseEvents += b.falseEvents
         r.missed += b.missed
         return r

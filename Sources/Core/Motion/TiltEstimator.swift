@@ -25,6 +25,10 @@ public struct TiltEstimator: Sendable {
     public private(set) var quick = false
     /// The observer's pass may fire at once: far past the threshold and consistent with itself.
     public private(set) var earlyPass = false
+    /// The observer took the mirror of a fast upward tilt: the low-pass decides (see `mirrorPassMarginDegrees`).
+    private var mirrorLatched = false
+    /// The device's sample interval (EMA), for telling a silence from the wait for the next sample.
+    private var samplePeriod = 0.0
     private var up = SIMD3<Double>(0, 1, 0)
     private var bias = SIMD3<Double>.zero
     private var lastTime = 0.0
@@ -90,11 +94,19 @@ public struct TiltEstimator: Sendable {
         // gyro noise exceeds any fuzz). Without a gyro the tilt is what the filter would reach on the held value;
         // the filter itself moves only on samples, so live input (whose ticks fall where the poll wakes) and
         // replay keep the same state.
-        guard mode == .accelerometerOnly, seeded, !needsSeed, time > lastTime else { return tilt }
+        // A tick sooner than the device's next sample is no silence: during a move the held value is one distorted
+        // sample, and an observer put at rest on it read 0–10° mid-gesture, re-arming the gate for a second event
+        // on the next sample (50 Hz and slower sensors, whose samples are a tick or more apart).
+        guard mode == .accelerometerOnly, seeded, !needsSeed, time - lastTime > settings.tickPeriods * samplePeriod
+        else { return tilt }
         let a = last.accel * n.accelScale
         let k = (time - lastTime) / (settings.accelOnlySeconds + time - lastTime)
         let low = elevation(length(a) > 0 ? up + (a - up) * k : up, n)
-        if quick {
+        if mirrorLatched {
+            tilt = low
+            accelTrusted = low >= settings.fireDegrees + settings.mirrorPassMarginDegrees
+                && abs(length(a) - 1) < settings.observerPassSteadyG
+        } else if quick {
             // Silence means the value held: the head is at rest, so the observer must not carry its rate on.
             var o = accelOnly.observer
             let (fu, fn) = pitchPlane(a, n)
@@ -137,6 +149,7 @@ public struct TiltEstimator: Sendable {
         }
         var dt = s.time - lastTime
         lastTime = s.time
+        if dt > 0, dt <= settings.maxSampleGapSeconds { samplePeriod += (dt - samplePeriod) * (samplePeriod == 0 ? 1 : 0.05) }
         if mode == .accelerometerOnly, !s.afterGap, seeded, !needsSeed, dt > settings.maxSampleGapSeconds, let last = latest {
             // No events meant no change: the previous value held until a sample period ago, then this one.
             let period = min(settings.accelOnlyHoldStep, dt)
@@ -222,6 +235,19 @@ public struct TiltEstimator: Sendable {
             accelOnly.update(fu: fu, fn: fn, magnitude: magnitude, time: s.time, dt: rest)
             quick = settings.accelOnlyObserver && accelOnly.calmBefore
             earlyPass = false
+            // The observer took the mirror of a fast upward tilt (see `mirrorPassMarginDegrees`): from then on the
+            // low-pass decides, firing through the pass dwell and re-arming, until the two agree again (else the
+            // observer's mirror, under the re-arm band, would re-arm the gate mid-pass and fire it twice).
+            let past = min(low, elevation(a, n)) >= settings.fireDegrees + settings.mirrorPassMarginDegrees
+            if quick, past, accelOnly.degrees < settings.fireDegrees, !accelOnly.consistent { mirrorLatched = true }
+            if mirrorLatched, !quick || abs(low - accelOnly.degrees) < settings.restReseedDegrees || low <= settings.rearmDegrees {
+                mirrorLatched = false
+            }
+            if mirrorLatched {
+                tilt = low
+                accelTrusted = past && abs(magnitude - 1) < settings.observerPassSteadyG
+                return tilt
+            }
             if quick {
                 // The observer explains the head's acceleration; the low-pass must agree on the side it is past.
                 tilt = accelOnly.degrees
@@ -271,5 +297,6 @@ public struct TiltEstimator: Sendable {
         accelOnly.seed(elevation: tilt / degreesPerRadian)
         quick = false
         earlyPass = false
+        mirrorLatched = false
     }
 }

@@ -43,6 +43,8 @@ public struct TiltSettings: Sendable, Equatable {
     /// `vibrationLagSeconds` ago, before the move under way began.
     public var vibrationSeconds = 0.5
     public var vibrationLagSeconds = 0.35
+    /// A sample counts at most this far from 1 g in that RMS (a knock is one sample, not seconds of shaking).
+    public var vibrationClipG = 2.0
     public var observerCalmG = 0.35
     /// ...and not while the accelerometer's fast part (what a 30 ms low-pass removes, RMS over 0.2 s) is above
     /// this: shaking, such as button mashing, that began since.
@@ -72,6 +74,12 @@ public struct TiltSettings: Sendable, Equatable {
     public var observerPassDragDps = 60.0
     /// ...and the drag has not reached this since the observer last agreed with a steady accelerometer.
     public var observerDriftDps = 150.0
+    /// Tilting up past the lever's lean, the accelerometer fits two poses: the true one and its mirror about the
+    /// lever, reached with a large tangential acceleration (the two meet where the lever is vertical). An observer
+    /// that took the mirror stays under the threshold, inconsistent with its own rate, while the low-pass and the
+    /// raw angle are past it. Then the low-pass decides once both are this far past the threshold, through the
+    /// pass dwell and with |a| within `observerPassSteadyG` of 1 g (a violent nod's overshoot reads 1.5–2 g).
+    public var mirrorPassMarginDegrees = 10.0
     /// At rest: over `restSeconds` the in-plane accelerometer's mean within `restMagnitudeG` of 1 g and its spread
     /// under `restSpreadG`; then rate and acceleration are pinned to 0 and an estimate further than
     /// `restReseedDegrees` from the accelerometer's angle is re-seeded.
@@ -83,6 +91,8 @@ public struct TiltSettings: Sendable, Equatable {
     public var settleSeconds = 0.05
     /// Silence longer than this is ticked through the detector (live: the reader's poll timeout).
     public var tickSeconds = 0.02
+    /// Without a gyro a tick moves the tilt only once this many sample intervals passed with no sample.
+    public var tickPeriods = 1.5
     /// Samples further apart than this are treated as a gap.
     public var maxSampleGapSeconds = 0.25
 

@@ -12,6 +12,9 @@ struct RoundScript {
         var hard = false
         /// No gestures: the player holds the device and mashes buttons (small fast jitter, knocks) all round.
         var mashing = false
+        /// Half the gestures fast and large (60–85° at a peak of 150–380 °/s), held only 0.15–0.9 s and flicked
+        /// back, up or down alike, with the hand shaking the device as it swings.
+        var fastGestures = false
     }
 
     var script = HeadMotionScript()
@@ -39,9 +42,26 @@ struct RoundScript {
         }
         while t < end - 1.5 {
             // A gesture.
-            let kind: GestureKind = random.chance(0.6) ? .correct : .pass
-            let degrees = random.uniform(45...85)
-            let moveTime = random.uniform(0.15...0.55)
+            var kind: GestureKind = random.chance(0.6) ? .correct : .pass
+            var degrees = random.uniform(45...85)
+            var moveTime = random.uniform(0.15...0.55)
+            if options.fastGestures, random.chance(0.5) {
+                kind = random.chance(0.5) ? .correct : .pass
+                degrees = random.uniform(60...85)
+                let peak = random.uniform(150...380)
+                // A minimum-jerk move peaks at 1.875 times its mean rate.
+                moveTime = 1.875 * degrees / peak
+                let sign = kind == .correct ? 1.0 : -1.0
+                script.pitch.moves.append(.init(start: t, duration: moveTime, to: neutralPitch + sign * degrees))
+                gestures.append((t, kind, degrees))
+                let hold = random.uniform(0.15...0.9)
+                let back = 1.875 * degrees / random.uniform(150...380)
+                script.pitch.moves.append(.init(start: t + moveTime + hold, duration: back, to: neutralPitch + random.uniform(-3...3)))
+                addHandShake(from: t, to: t + moveTime + hold + back, random: &random)
+                t += moveTime + hold + back
+                t += addIdle(at: t, options: options, neutral: neutralPitch, random: &random)
+                continue
+            }
             let sign = kind == .correct ? 1.0 : -1.0
             script.pitch.moves.append(.init(start: t, duration: moveTime, to: neutralPitch + sign * degrees))
             if random.chance(0.3) {  // a bit of roll or yaw riding along
@@ -65,17 +85,34 @@ struct RoundScript {
             script.pitch.moves.append(.init(start: t, duration: back, to: neutralPitch + random.uniform(-3...3)))
             t += back
 
-            // Idle: acting goes on; the guesser laughs, looks around, walks.
-            var idle = random.uniform(min(1.2, options.maxIdleSeconds)...options.maxIdleSeconds)
-            if options.distractors {
-                let (length, name) = options.hard ? addHardDistractor(at: t + 0.3, idle: idle, neutral: neutralPitch, random: &random)
-                    : addDistractor(at: t + 0.3, idle: idle, neutral: neutralPitch, random: &random)
-                idle = length
-                distractors.append((t + 0.3, t + idle, name))
-            }
-            t += idle
+            t += addIdle(at: t, options: options, neutral: neutralPitch, random: &random)
         }
         duration = end + random.uniform(0.5...2)
+    }
+
+    /// Idle after a gesture: acting goes on; the guesser laughs, looks around, walks. Returns its length.
+    private mutating func addIdle(at t: Double, options: Options, neutral: Double, random: inout SeededGenerator) -> Double {
+        var idle = random.uniform(min(1.2, options.maxIdleSeconds)...options.maxIdleSeconds)
+        if options.distractors {
+            let (length, name) = options.hard ? addHardDistractor(at: t + 0.3, idle: idle, neutral: neutral, random: &random)
+                : addDistractor(at: t + 0.3, idle: idle, neutral: neutral, random: &random)
+            idle = length
+            distractors.append((t + 0.3, t + idle, name))
+        }
+        return idle
+    }
+
+    /// The hand holding the device to the forehead shakes as it is swung: a few tenths of a degree at 6–10 Hz
+    /// on every axis and a fraction of a millimetre of jitter at 8–12 Hz, on top of the head's own motion (so the
+    /// accelerometer sees gravity turning, the lever's tangential and centripetal terms, and this).
+    private mutating func addHandShake(from start: Double, to end: Double, random: inout SeededGenerator) {
+        for channel in 0..<3 {
+            let w = HeadMotionScript.Wobble(start: start, end: end, amplitude: random.uniform(0.05...0.2),
+                                            frequency: random.uniform(6...10), phase: random.uniform(0...6.28), ramp: 0.05)
+            addWobble(w, angle: channel)
+            script.bob[channel].wobbles.append(.init(start: start, end: end, amplitude: random.uniform(0.00002...0.0001),
+                                                     frequency: random.uniform(8...12), phase: random.uniform(0...6.28), ramp: 0.05))
+        }
     }
 
     private mutating func addTremor(from: Double, to: Double, random: inout SeededGenerator) {
@@ -83,12 +120,17 @@ struct RoundScript {
             for _ in 0..<3 {
                 let w = HeadMotionScript.Wobble(start: from, end: to, amplitude: random.uniform(0.02...0.08),
                                                 frequency: random.uniform(1.5...5), phase: random.uniform(0...6.28), ramp: 0.3)
-                switch channel {
-                case 0: script.pitch.wobbles.append(w)
-                case 1: script.yaw.wobbles.append(w)
-                default: script.roll.wobbles.append(w)
-                }
+                addWobble(w, angle: [0, 2, 1][channel])
             }
+        }
+    }
+
+    /// A wobble on the head's pitch (0), roll (1) or yaw (2).
+    private mutating func addWobble(_ w: HeadMotionScript.Wobble, angle: Int) {
+        switch angle {
+        case 0: script.pitch.wobbles.append(w)
+        case 1: script.roll.wobbles.append(w)
+        default: script.yaw.wobbles.append(w)
         }
     }
 
@@ -193,11 +235,7 @@ struct RoundScript {
             for channel in 0..<3 {
                 let w = HeadMotionScript.Wobble(start: t, end: min(end, t + length + 0.2), amplitude: random.uniform(3...8),
                                                 frequency: random.uniform(3...8), phase: random.uniform(0...6.28), ramp: 0.1)
-                switch channel {
-                case 0: script.pitch.wobbles.append(w)
-                case 1: script.roll.wobbles.append(w)
-                default: script.yaw.wobbles.append(w)
-                }
+                addWobble(w, angle: channel)
             }
             t += length
         }

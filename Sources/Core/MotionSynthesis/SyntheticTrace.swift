@@ -18,6 +18,9 @@ public struct SyntheticTrace: Sendable {
         public var accelNoise: Double?
         /// The accelerometer-only trials' distractors (2–3 Hz nods of 12–15°, laughs, walking, bumps, still spells).
         public var hardDistractors = false
+        /// Half the gestures fast and large (60–85° at 150–380 °/s peak, held 0.15–0.9 s, up or down alike) with
+        /// the hand shaking the device: nil follows `hardDistractors` (the hard corpus has them).
+        public var fastGestures: Bool?
         /// A round without gestures: button mashing with the device in hand (±3–8° jitter and knocks).
         public var mashing = false
 
@@ -43,7 +46,8 @@ public struct SyntheticTrace: Sendable {
         var random = SeededGenerator(seed: seed)
         var round = RoundScript(options: .init(roundSeconds: options.roundSeconds, distractors: options.distractors,
                                                 maxIdleSeconds: options.maxIdleSeconds, hard: options.hardDistractors,
-                                                mashing: options.mashing), random: &random)
+                                                mashing: options.mashing,
+                                                fastGestures: options.fastGestures ?? options.hardDistractors), random: &random)
         round.script.sortMoves()
         let radius = options.pivotRadius ?? random.uniform(0.10...0.18)
         let body = HeadBody(script: round.script, pivotToDevice: radius, flipped: options.flipped,
