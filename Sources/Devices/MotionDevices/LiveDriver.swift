@@ -1,4 +1,5 @@
-/// What reads a motion device for a `LiveSession`: `LiveReader` for evdev nodes, `IIOReader` for IIO sensors.
+/// What reads a motion device for a `LiveSession`: `LiveReader` for evdev nodes, `IIOReader` for IIO sensors,
+/// `WiimoteReader` for a Wii Remote's accelerometer node and its Motion Plus node.
 /// Both feed the session kernel input events, so everything after them is one path.
 public protocol LiveDriver: AnyObject {
     var stats: LiveStats { get }
@@ -14,8 +15,10 @@ extension LiveDriver {
 }
 
 public enum LiveDrivers {
-    /// The driver for the device: IIO or evdev.
+    /// The driver for the device: IIO, a Wii Remote (with or without its Motion Plus, which may come later), or evdev.
     public static func reader(for device: DiscoveredDevice, options: LiveOptions = LiveOptions()) -> any LiveDriver {
-        device.iio != nil ? IIOReader(device: device, options: options) : LiveReader(device: device, options: options)
+        if device.iio != nil { return IIOReader(device: device, options: options) }
+        if device.rule == .accelerometerOnRotationalAxes { return WiimoteReader(device: device, options: options) }
+        return LiveReader(device: device, options: options)
     }
 }

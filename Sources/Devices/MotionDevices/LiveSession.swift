@@ -42,6 +42,15 @@ public struct LiveSession: Sendable {
         case forever
         case milliseconds(Int32)
         case finished
+
+        /// As poll(2)'s timeout (-1: forever), capped at `cap` ms when given; nil when the run is over.
+        public func pollTimeout(cappedAt cap: Int32? = nil) -> Int32? {
+            switch self {
+            case .finished: nil
+            case .forever: cap ?? -1
+            case .milliseconds(let m): cap.map { min($0, m) } ?? m
+            }
+        }
     }
 
     public internal(set) var stats = LiveStats()
@@ -228,6 +237,20 @@ public struct LiveSession: Sendable {
             break
         }
         return millis < 0 ? .forever : .milliseconds(millis)
+    }
+
+    /// The device's shape changed while connected (a Wii Remote's Motion Plus came or went): a pipeline for the new
+    /// shape, calibrated afresh (the estimator with a gyro and the one without calibrate differently).
+    public mutating func reshape(_ info: MotionDeviceInfo, reason: String, at now: MonoInstant, emit: (LiveEvent) -> Void) {
+        guard case .connected(var c) = link else { return }
+        device.info = info
+        pipeline = MotionPipeline(device: info, axes: device.axes, settings: options.settings)
+        calibratedBefore = false
+        c.lastArrival = now
+        c.openSamplePending = false
+        link = .connected(c)
+        stats.reshapes += 1
+        emit(.gyroChanged(present: info.hasGyro, reason: reason, stamp: lastStamp, mono: now))
     }
 
     // MARK: Losing the device and finding it again
