@@ -57,6 +57,9 @@ public struct SensorPairMerger: Sendable {
     private var gyros: Ring
     private var heldAccel: SIMD3<Double>?
     private var heldGyro = SIMD3<Double>.zero
+    /// The last frame's time: a sample released late (the other stream lagged past the patience) never takes
+    /// the frames back in time.
+    private var lastEmitted = Int64.min
     private let patience: UInt64
     public let pacing: Pacing
 
@@ -111,6 +114,10 @@ public struct SensorPairMerger: Sendable {
     /// Takes samples in time order while the other stream has reached them (or, forced, the earliest one).
     private mutating func release(force: Bool, once: Bool = false, _ emit: Emit) {
         var forced = force
+        func out(_ t: Int64, _ a: SIMD3<Double>) {
+            lastEmitted = max(lastEmitted, t)
+            emit(lastEmitted, a, heldGyro)
+        }
         while accels.count > 0 || gyros.count > 0 {
             // The earliest waiting sample; on a tie the gyro first, so it counts as held at the accelerometer's time.
             let gyroFirst = gyros.count > 0 && (accels.count == 0 || gyros.headTime <= accels.headTime)
@@ -123,9 +130,9 @@ public struct SensorPairMerger: Sendable {
                     if accels.count > 0 && accels.headTime <= t + window {
                         let (at, av) = accels.pop()
                         heldAccel = av
-                        emit(at, av, heldGyro)
+                        out(at, av)
                     } else {
-                        emit(t, a, heldGyro)
+                        out(t, a)
                     }
                 }
             } else {
@@ -136,7 +143,7 @@ public struct SensorPairMerger: Sendable {
                 if case .either(let window) = pacing, gyros.count > 0, gyros.headTime <= t + window {
                     heldGyro = gyros.pop().1
                 }
-                emit(t, value, heldGyro)
+                out(t, value)
             }
             if once { return }
             forced = false

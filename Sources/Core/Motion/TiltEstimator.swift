@@ -26,6 +26,9 @@ public struct TiltEstimator: Sendable {
     /// The observer's pass may fire at once: far past the threshold and consistent with itself.
     public private(set) var earlyPass = false
     private var up = SIMD3<Double>(0, 1, 0)
+    /// The "up" vector the estimator believes, in the canonical frame (for tests: with a gyro it must stay on the
+    /// accelerometer's direction while the device turns slowly).
+    public var upEstimate: SIMD3<Double> { up }
     private var bias = SIMD3<Double>.zero
     private var lastTime = 0.0
     private var seeded = false
