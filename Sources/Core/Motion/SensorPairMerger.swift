@@ -14,7 +14,8 @@ public struct SensorPairMerger: Sendable {
         case accelerometer
         /// Every sample of either stream, once: a gyro sample at most `coalesceNanos` after an accelerometer sample
         /// belongs to the same report and joins its frame (hid-wiimote stamps the two nodes' events of one report
-        /// microseconds apart). Frames start with the first accelerometer sample.
+        /// microseconds apart). Frames start with the first accelerometer sample; a gyro sample released only by
+        /// the patience (the accelerometer lags) is held, not a frame of its own.
         case either(coalesceNanos: Int64)
     }
 
@@ -123,9 +124,11 @@ public struct SensorPairMerger: Sendable {
             let gyroFirst = gyros.count > 0 && (accels.count == 0 || gyros.headTime <= accels.headTime)
             if gyroFirst {
                 let t = gyros.headTime
-                guard forced || (accels.reached.map { $0 >= t } ?? false) else { return }
+                let reached = accels.reached.map { $0 >= t } ?? false
+                guard forced || reached else { return }
                 heldGyro = gyros.pop().1
-                if case .either(let window) = pacing, let a = heldAccel {
+                // A gyro sample that ran ahead of a lagging accelerometer is only held: frames keep its clock.
+                if case .either(let window) = pacing, reached, let a = heldAccel {
                     // A gyro sample alone (its report's accelerometer values were unchanged, dropped by the kernel).
                     if accels.count > 0 && accels.headTime <= t + window {
                         let (at, av) = accels.pop()

@@ -17,6 +17,9 @@ public final class WiimoteReader: LiveDriver {
     /// The recording's shape, fixed by its header: with or without the gyro axes.
     private var recordedGyro = false
     private var recordFailure: DeviceError?
+    /// Nodes that appeared while the remote had no Motion Plus, tried again until their time is up (udev may still be
+    /// setting a new node up: permissions, or an emulation its replies).
+    fileprivate var gyroCandidates: [String: MonoInstant] = [:]
 
     public init(device: DiscoveredDevice, options: LiveOptions = LiveOptions()) {
         self.options = options
@@ -44,7 +47,8 @@ public final class WiimoteReader: LiveDriver {
         ready.watch(1, watch?.fd ?? -1)
         while true {
             // Frames waiting for the other node are released after the merger's patience at the latest.
-            guard let timeout = session.wait(at: .now()).pollTimeout(cappedAt: (pair?.pending ?? 0) > 0 ? 100 : nil) else { return }
+            let busy = (pair?.pending ?? 0) > 0 || !gyroCandidates.isEmpty
+            guard let timeout = session.wait(at: .now()).pollTimeout(cappedAt: busy ? 100 : nil) else { return }
             ready.watch(2, pair?.accelFD ?? -1)
             ready.watch(3, pair?.gyroFD ?? -1)
             do throws(SystemCallError) { try ready.wait(timeoutMillis: timeout) } catch {
@@ -57,7 +61,7 @@ public final class WiimoteReader: LiveDriver {
                 if ready.isReady(3) {
                     fresh = true
                     if !drain(gyro: true, recorder: recorder, at: now, handler: handler) || ready.hasFailed(3) {
-                        dropGyro("the Motion Plus node went away", recorder: recorder, at: now, handler: handler)
+                        dropGyro("the Motion Plus node \(pair?.gyroPath ?? "") went away", recorder: recorder, at: now, handler: handler)
                     }
                 }
                 if ready.isReady(2) {
@@ -77,6 +81,7 @@ public final class WiimoteReader: LiveDriver {
                     gyroHotplug(change, recorder: recorder, at: now, handler: handler)
                 }
             }
+            tryGyroCandidates(at: now, handler: handler)
             if pair != nil, !session.isConnected { pair = nil }
             if pair == nil { reconnect(handler: handler) }
         }
@@ -167,10 +172,26 @@ public final class WiimoteReader: LiveDriver {
         case .deleted(let path) where path == pair.gyroPath:
             dropGyro("the Motion Plus node \(path) was removed", recorder: recorder, at: now, handler: handler)
         case .created(let path), .attributes(let path):
-            guard !pair.hasGyro, path != pair.accelPath, pair.attachGyro(path) else { return }
-            session.reshape(pair.info, reason: "Motion Plus found at \(path)", at: now, emit: handler)
+            guard !pair.hasGyro, path != pair.accelPath else { return }
+            gyroCandidates[path] = now.advanced(bySeconds: 3)
         default:
             break
+        }
+    }
+}
+
+extension WiimoteReader {
+    /// Tries the nodes that appeared since the Motion Plus was missing; the first that is this remote's is fused.
+    private func tryGyroCandidates(at now: MonoInstant, handler: (LiveEvent) -> Void) {
+        guard !gyroCandidates.isEmpty else { return }
+        guard let pair, session.isConnected, !pair.hasGyro else { gyroCandidates = [:]; return }
+        for (path, giveUp) in gyroCandidates.sorted(by: { $0.key < $1.key }) {
+            if pair.attachGyro(path) {
+                gyroCandidates = [:]
+                session.reshape(pair.info, reason: "Motion Plus found at \(path)", at: now, emit: handler)
+                return
+            }
+            if now > giveUp { gyroCandidates[path] = nil }
         }
     }
 }

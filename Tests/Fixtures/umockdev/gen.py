@@ -392,3 +392,13 @@ for n in wii_nodes:
 acc_lines, mp_lines = wii_mp_events(remote_a[1], remote_a[2], NOD, 4.2)
 write("wiimote-mp-accel.evemu", "\n".join(remote_a[1].evemu_header() + acc_lines) + "\n")
 write("wiimote-mp-gyro.evemu", "\n".join(remote_a[2].evemu_header() + mp_lines) + "\n")
+
+# 13. The same remote for the hot-plug test (wiimote-mp.py): calibration, a nod down, 1.6 s still (enough to
+#     calibrate again), another nod down. The Motion Plus goes away after the first nod, or comes only then: its
+#     late stream starts at 101.9 s, about when the first nod has been reported (the driver polls for a Motion Plus every 4 s and adds its node when found).
+LONG = [(1.6, 0), (0.25, -50), (0.3, -50), (0.25, 0), (1.6, 0), (0.25, -50), (0.3, -50), (0.25, 0), (0.6, 0)]
+acc_lines, mp_lines = wii_mp_events(remote_a[1], remote_a[2], LONG, 5.4)
+write("wiimote-mp-long-accel.evemu", "\n".join(remote_a[1].evemu_header() + acc_lines) + "\n")
+write("wiimote-mp-long-gyro.evemu", "\n".join(remote_a[2].evemu_header() + mp_lines) + "\n")
+late = [line for line in mp_lines if float(line.split()[1].split(".")[0]) * 1e6 + int(line.split()[1].split(".")[1]) >= 101_900_000]
+write("wiimote-mp-late-gyro.evemu", "\n".join(remote_a[2].evemu_header() + late) + "\n")
