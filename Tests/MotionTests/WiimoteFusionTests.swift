@@ -101,6 +101,8 @@ import Testing
         #expect(fused.name == Self.accelNode.name && fused.vendor == 0x057e && fused.product == 0x0306)
         #expect(fused.axes[0] == Self.accelNode.axes[3] && fused.axes[2] == Self.accelNode.axes[5])
         #expect(fused.axes[3]?.resolution == 1000 && fused.hasGyro && !fused.accelScaleKnown)
+        // The Motion Plus' fast range (2000 °/s) fits: the driver's declared ±16000 units (95 °/s) would clip a nod.
+        #expect((fused.axes[3]?.maximum ?? 0) >= 2_000_000 && (fused.axes[5]?.minimum ?? 0) <= -2_000_000)
         let alone = WiimoteFusion.device(accelerometer: Self.accelNode, gyro: false)
         #expect(!alone.hasGyro && alone.axes[3] == nil && alone.knownDriver?.name == "hid-wiimote (Wii Remote)")
         var events: [InputEvent] = []

@@ -34,8 +34,9 @@ public enum WiimoteFusion {
             d.axes[i] = node.axes[node.accelCodeBase + i] ?? AxisInfo(minimum: -500, maximum: 500, fuzz: 2, flat: 4)
         }
         if gyro {
-            // ±16000 Motion Plus units, the driver's range.
-            let limit = Int32((16000 / unitsPerDegree * Double(gyroPerDegree)).rounded(.up))
+            // The Motion Plus' fast range, ±2000 °/s (±335 127 units as the driver scales them): the ±16000 the
+            // driver declares is older than its scaling, and evdev does not clamp to it.
+            let limit = 2000 * gyroPerDegree
             for i in 3..<6 { d.axes[i] = AxisInfo(minimum: -limit, maximum: limit, resolution: gyroPerDegree) }
         }
         d.eventBits[EV.syn] = [0x0b]
