@@ -329,11 +329,11 @@ final class WiimotePair {
                 return
             }
             let nanos = e.micros &* 1000
-            let emit: SensorPairMerger.Emit = { t, a, g in self.emit(t, a, g, frame) }
+            // Closures written in place: nothing is allocated per frame.
             if gyro {
-                merger.gyro(nanos, WiimoteFusion.rate(motionPlus: stream.values), arrival: arrival, emit: emit)
+                merger.gyro(nanos, WiimoteFusion.rate(motionPlus: stream.values), arrival: arrival) { t, a, g in self.emit(t, a, g, frame) }
             } else if hasGyro {
-                merger.accel(nanos, stream.values, arrival: arrival, emit: emit)
+                merger.accel(nanos, stream.values, arrival: arrival) { t, a, g in self.emit(t, a, g, frame) }
             } else {
                 self.emit(nanos, stream.values, .zero, frame)
             }
