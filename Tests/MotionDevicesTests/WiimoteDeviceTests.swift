@@ -26,6 +26,9 @@ final class WiimoteDeviceTests: XCTestCase {
         }
         let text = try Umockdev.run(testbeds: ["wiimote-mp"], nodes: Self.nodes, kapeArgs: ["devices", "--probe", "0"])
         XCTAssertTrue(text.stdout.contains("gyro node: /dev/input/event17 Nintendo Wii Remote Motion Plus (fused"), text.stdout)
+        // Named by its Motion Plus node, a remote is still the device it is fused into (rumble goes to its buttons node).
+        let rumble = try Umockdev.run(testbeds: ["wiimote-mp"], nodes: Self.nodes, kapeArgs: ["rumble", "event15", "--ms", "10"])
+        XCTAssertTrue((rumble.stdout + rumble.stderr).contains("/dev/input/event16"), rumble.stdout + rumble.stderr)
     }
 
     func testMotionPlusIsFusedLiveAndTheRecordingReplaysToTheSameGestures() throws {

@@ -108,6 +108,8 @@ public enum DeviceDiscovery {
             throw DeviceError(path: "", kind: .notFound, "no motion device found in \(inputDirectory) or \(IIODiscovery.sysfsRoot): plug in a controller with motion sensors, or see `kape devices`")
         }
         if let d = devices.first(where: { $0.path == s || $0.path.hasSuffix("/" + s) }) { return d }
+        // A Wii Remote also by its Motion Plus node: the device it is fused into.
+        if let d = devices.first(where: { d in d.gyroNode.map { $0.path == s || $0.path.hasSuffix("/" + s) } ?? false }) { return d }
         // An IIO device also by its sysfs folder, or either part's node (a polled one has no node).
         if let d = devices.first(where: { $0.iio?.parts.contains { p in
             p.sysfs == s || p.sysfs.hasSuffix("/" + s) || p.node == s || (p.node?.hasSuffix("/" + s) ?? false) } ?? false }) {
