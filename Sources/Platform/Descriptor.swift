@@ -1,9 +1,14 @@
 import Glibc
+import Synchronization
 
-/// A file descriptor and the duty to close it: closed exactly once, when its owner lets go. Every descriptor Kape
-/// opens for a loop (device nodes, inotify, eventfd) is one of these, so none is -1 and none is closed twice.
+/// A file descriptor and the duty to close it: closed exactly once, when its owner lets go or calls `close()`.
+/// Every descriptor Kape opens (device nodes, inotify, eventfds, files it reads and writes, force feedback) is
+/// one of these, so none is -1 and none is closed twice. A descriptor owned by a C library (an ALSA PCM's) is not.
 public final class Descriptor: Sendable {
     public let raw: Int32
+    /// Still ours to close: cleared by `close()` and `handOver()`, so the deinit never closes a number that may
+    /// have been given to another file since.
+    private let owned = Atomic<Bool>(true)
 
     /// Takes ownership of `raw` (≥ 0).
     public init(owning raw: Int32) {
@@ -11,7 +16,39 @@ public final class Descriptor: Sendable {
         self.raw = raw
     }
 
-    deinit { _ = Glibc.close(raw) }
+    /// `open(2)`, retried when interrupted.
+    public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(SystemCallError) -> Descriptor {
+        Descriptor(owning: try retryingInterrupts("open") { Glibc.open(path, flags, mode) })
+    }
+
+    /// Closes it now and says whether that worked (a file's last writes can fail only here). Once: a second call,
+    /// and the deinit, do nothing.
+    public func close() throws(SystemCallError) {
+        guard owned.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        // Not retried on EINTR: Linux has closed the descriptor whatever close returns.
+        if Glibc.close(raw) != 0 { throw SystemCallError("close", errno: errno) }
+    }
+
+    /// Gives the descriptor to a library that closes it itself (libsndfile's `sf_open_fd` with close_desc).
+    public func handOver() -> Int32 {
+        owned.store(false, ordering: .releasing)
+        return raw
+    }
+
+    /// Reads into `bytes[offset...]` until it is full or the input ends; returns how many bytes came.
+    public func read(into bytes: inout [UInt8], from offset: Int) throws(SystemCallError) -> Int {
+        var count = offset
+        while count < bytes.count {
+            let n = try retryingInterrupts("read") {
+                bytes.withUnsafeMutableBytes { Glibc.read(raw, $0.baseAddress! + count, $0.count - count) }
+            }
+            if n == 0 { break }
+            count += n
+        }
+        return count - offset
+    }
+
+    deinit { if owned.load(ordering: .acquiring) { _ = Glibc.close(raw) } }
 }
 
 /// A system call's failure: which call and errno.

@@ -34,11 +34,9 @@ public func makeFolders(_ path: String) throws(FileError) {
 /// The process's umask, read without changing it (`umask()` can only be read by setting it, which races with
 /// other threads creating files): /proc/self/status has it since Linux 4.7.
 public var currentUmask: mode_t {
-    let fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
-    if fd >= 0 {
-        defer { close(fd) }
+    if let status = try? Descriptor.open("/proc/self/status", O_RDONLY | O_CLOEXEC) {
         var bytes = [UInt8](repeating: 0, count: 8192)
-        let count = bytes.withUnsafeMutableBytes { (try? readFully(fd, into: $0)) ?? 0 }
+        let count = (try? status.read(into: &bytes, from: 0)) ?? 0
         let text = String(decoding: bytes.prefix(count), as: UTF8.self)
         if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
            let mask = mode_t(line.dropFirst(6).filter { $0 != " " && $0 != "\t" }, radix: 8) {

@@ -25,57 +25,43 @@ public enum InputFile {
         public static let sound = Kind("a sound file (WAV, FLAC or Ogg)", limit: 1 << 40)
     }
 
-    /// Opens a regular file for reading and checks its size (never waits on a FIFO); the caller closes `fd`.
-    public static func open(_ path: String, as kind: Kind) throws(FileError) -> (fd: Int32, size: Int) {
+    /// Opens a regular file for reading and checks its size (never waits on a FIFO).
+    public static func open(_ path: String, as kind: Kind) throws(FileError) -> (descriptor: Descriptor, size: Int) {
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw FileError(path, "cannot open: \(errnoText(errno))") }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            let e = errno
-            close(fd)
-            throw FileError(path, "cannot read: \(errnoText(e))")
+        let file: Descriptor
+        do throws(SystemCallError) { file = try Descriptor.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) } catch {
+            throw FileError(path, "cannot open: \(errnoText(error.errno))")
         }
+        var st = stat()
+        guard fstat(file.raw, &st) == 0 else { throw FileError(path, "cannot read: \(errnoText(errno))") }
         let type = st.st_mode & S_IFMT
         guard type == S_IFREG else {
-            close(fd)
             throw FileError(path, "is \(typeName(type)), not a regular file: expected \(kind.name)")
         }
         let size = Int(st.st_size)
         guard size <= kind.limit else {
-            close(fd)
             throw FileError(path, "is \(sizeText(size)): \(kind.name) may be at most \(sizeText(kind.limit))")
         }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return (fd, size)
+        _ = fcntl(file.raw, F_SETFL, fcntl(file.raw, F_GETFL) & ~O_NONBLOCK)
+        return (file, size)
     }
 
     /// The whole file, if it is regular and within the limit (a file still growing is cut off at the limit + 1
     /// byte and refused).
     public static func read(_ path: String, as kind: Kind) throws(FileError) -> [UInt8] {
-        let (fd, size) = try open(path, as: kind)
-        defer { close(fd) }
+        let (file, size) = try open(path, as: kind)
         var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
         while true {
-            if count == bytes.count {
-                guard bytes.count <= kind.limit else {
-                    throw FileError(path, "grew past \(sizeText(kind.limit)) while being read: \(kind.name) may be at most that")
-                }
-                bytes += [UInt8](repeating: 0, count: min(kind.limit + 1, bytes.count * 2) - bytes.count)
+            do throws(SystemCallError) { count += try file.read(into: &bytes, from: count) } catch {
+                throw FileError(path, "cannot read: \(errnoText(error.errno))")
             }
-            let got = bytes.withUnsafeMutableBytes { raw -> Result<Int, SystemCallError> in
-                do throws(SystemCallError) {
-                    return .success(try retryingInterrupts("read") { Glibc.read(fd, raw.baseAddress! + count, raw.count - count) })
-                } catch { return .failure(error) }
+            // Short of the end of the buffer: the file ended. Full: it grew since it was measured.
+            if count < bytes.count { break }
+            guard bytes.count <= kind.limit else {
+                throw FileError(path, "grew past \(sizeText(kind.limit)) while being read: \(kind.name) may be at most that")
             }
-            let n: Int
-            switch got {
-            case .success(let read): n = read
-            case .failure(let e): throw FileError(path, "cannot read: \(errnoText(e.errno))")
-            }
-            if n == 0 { break }
-            count += n
+            bytes += [UInt8](repeating: 0, count: min(kind.limit + 1, bytes.count * 2) - bytes.count)
         }
         bytes.removeLast(bytes.count - count)
         return bytes

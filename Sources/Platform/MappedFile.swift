@@ -19,9 +19,8 @@ public final class MappedFile: @unchecked Sendable {
 
     public init(path: String, as kind: InputFile.Kind, access: Access = .sequential) throws(FileError) {
         self.path = path
-        let fd: Int32
-        (fd, count) = try InputFile.open(path, as: kind)
-        descriptor = Descriptor(owning: fd)
+        (descriptor, count) = try InputFile.open(path, as: kind)
+        let fd = descriptor.raw
         var st = stat()
         fstat(fd, &st)
         opened = st

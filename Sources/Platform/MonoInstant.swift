@@ -1,5 +1,5 @@
-/// A CLOCK_MONOTONIC reading: when something reached Kape or must happen. Device event times are seconds on the
-/// device's own clock (`Double`) and never this type, so the two cannot be mixed (see ARCHITECTURE.md, "Clocks").
+/// A CLOCK_MONOTONIC reading: when something reached Kape or must happen. Device event times are `DeviceTime`
+/// (Motion) and never this type, so the two cannot be mixed (see ARCHITECTURE.md, "Clocks").
 public struct MonoInstant: Comparable, Hashable, Sendable {
     public var nanos: UInt64
 

@@ -13,14 +13,15 @@ import Glibc
 public final class OutputFile {
     /// The name the file has once committed.
     public let path: String
-    /// Open for writing (libsndfile writers take it through `sf_open_fd`).
-    public private(set) var fd: Int32
+    /// Open for writing until `commit()` or `discard()` (libsndfile writers take its `raw` through `sf_open_fd`,
+    /// without closing it).
+    public let descriptor: Descriptor
     private let temp: String?
     /// Written straight into a pipe or a device: nothing to rename, and nothing to remove on failure (nor to seek in).
     public let direct: Bool
     private var done = false
-    /// The temporary file's slot in the list SIGINT/SIGTERM/SIGHUP clean up (-1: none).
-    private var cleanupSlot: Int32 = -1
+    /// The temporary file's slot in the list SIGINT/SIGTERM/SIGHUP clean up.
+    private var cleanupSlot: Int32?
     private var keptOnCrash = false
 
     /// A temporary file beside `path`; `commit()` moves it into place.
@@ -36,19 +37,19 @@ public final class OutputFile {
             case S_IFDIR: throw FileError(path, "is a directory, expected a file name")
             case S_IFIFO, S_IFCHR:
                 self.path = path
-                fd = try Self.openDirect(path)
+                descriptor = try Self.openDirect(path)
                 temp = nil
                 direct = true
                 return
             default: throw FileError(path, "is a block device or a socket, expected a file, a pipe or /dev/null")
             }
         }
-        let (fd, name, slot) = try Self.createRegistered(dir + "." + base + ".tmp-", for: path)
+        let (file, name, slot) = try Self.createRegistered(dir + "." + base + ".tmp-", for: path)
         // Created 0600: give the file the target's mode (never world-writable), or what a new file gets.
         let mode = stat(path, &st) == 0 ? st.st_mode & 0o7775 : Self.defaultMode
-        fchmod(fd, mode)
+        fchmod(file.raw, mode)
         self.path = path
-        self.fd = fd
+        descriptor = file
         temp = name
         direct = false
         cleanupSlot = slot
@@ -57,17 +58,19 @@ public final class OutputFile {
     /// A new temporary file `prefixXXXXXX`, its name registered for removal on a quit signal *before* it exists:
     /// a signal between creating and registering it would leave it behind (mkostemps picks the name only as it
     /// creates the file). Exclusive, never through a link, 0600.
-    private static func createRegistered(_ prefix: String, for path: String) throws(FileError) -> (Int32, String, Int32) {
+    private static func createRegistered(_ prefix: String, for path: String) throws(FileError) -> (Descriptor, String, Int32?) {
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
         var random = SystemRandomNumberGenerator()
         for _ in 0..<100 {
             let name = prefix + String(decoding: (0..<6).map { _ in letters[Int(random.next() % UInt64(letters.count))] }, as: UTF8.self)
             let slot = kape_cleanup_register(name)
-            let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if fd >= 0 { return (fd, name, slot) }
-            let e = errno
-            kape_cleanup_release(slot)
-            if e != EEXIST { throw FileError(path, "cannot create a file there: \(errnoText(e))") }
+            do throws(SystemCallError) {
+                let file = try Descriptor.open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600)
+                return (file, name, slot >= 0 ? slot : nil)
+            } catch {
+                kape_cleanup_release(slot)
+                if error.errno != EEXIST { throw FileError(path, "cannot create a file there: \(errnoText(error.errno))") }
+            }
         }
         throw FileError(path, "cannot create a file there: 100 temporary names taken")
     }
@@ -78,25 +81,22 @@ public final class OutputFile {
 
     /// Opens an existing pipe or character device for writing. Non-blocking open: a pipe no one reads is an error,
     /// not a hang.
-    private static func openDirect(_ path: String) throws(FileError) -> Int32 {
-        let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw FileError(path, errno == ENXIO ? "is a pipe no one is reading from" : "cannot write: \(errnoText(errno))")
+    private static func openDirect(_ path: String) throws(FileError) -> Descriptor {
+        let file: Descriptor
+        do throws(SystemCallError) { file = try Descriptor.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) } catch {
+            throw FileError(path, error.errno == ENXIO ? "is a pipe no one is reading from" : "cannot write: \(errnoText(error.errno))")
         }
-        guard isatty(fd) == 0 else {
-            close(fd)
-            throw FileError(path, "is a terminal, expected a file, a pipe or /dev/null")
-        }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return fd
+        guard isatty(file.raw) == 0 else { throw FileError(path, "is a terminal, expected a file, a pipe or /dev/null") }
+        _ = fcntl(file.raw, F_SETFL, fcntl(file.raw, F_GETFL) & ~O_NONBLOCK)
+        return file
     }
 
     /// A new file `directory/prefixXXXXXX suffix` with a name no one else has (0600); `path` says which.
     public init(newIn directory: String, prefix: String, suffix: String) throws(FileError) {
         let dir = directory.hasSuffix("/") ? directory : directory + "/"
-        let (fd, name) = try Self.create(dir + prefix, suffix: suffix, for: dir + prefix + "XXXXXX" + suffix)
+        let (file, name) = try Self.create(dir + prefix, suffix: suffix, for: dir + prefix + "XXXXXX" + suffix)
         path = name
-        self.fd = fd
+        descriptor = file
         temp = nil
         direct = false
     }
@@ -104,7 +104,7 @@ public final class OutputFile {
     deinit { discard() }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
-        do throws(SystemCallError) { try writeFully(fd, bytes) } catch {
+        do throws(SystemCallError) { try writeFully(descriptor.raw, bytes) } catch {
             throw FileError(path, "cannot write: \(errnoText(error.errno))")
         }
     }
@@ -135,25 +135,29 @@ public final class OutputFile {
         guard !done else { return }
         done = true
         releaseCrashKeep()
-        let synced = fsync(fd) == 0 || errno == EINVAL
+        let synced = fsync(descriptor.raw) == 0 || errno == EINVAL
         let syncErrno = errno
-        let closed = close(fd) == 0
-        fd = -1
-        guard synced, closed else {
+        var closeErrno: Int32 = 0
+        do throws(SystemCallError) { try descriptor.close() } catch { closeErrno = error.errno }
+        guard synced, closeErrno == 0 else {
             if let temp, !direct { unlink(temp) }
-            kape_cleanup_release(cleanupSlot)
-            throw FileError(path, "cannot write: \(errnoText(synced ? errno : syncErrno))")
+            releaseCleanupSlot()
+            throw FileError(path, "cannot write: \(errnoText(synced ? closeErrno : syncErrno))")
         }
         guard let temp else { return }
-        defer { kape_cleanup_release(cleanupSlot) }
+        defer { releaseCleanupSlot() }
         guard rename(temp, path) == 0 else {
             let e = errno
             unlink(temp)
             throw FileError(path, "cannot replace: \(errnoText(e))")
         }
         let dir = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "."
-        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+        if let folder = try? Descriptor.open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) { _ = fsync(folder.raw) }
+    }
+
+    private func releaseCleanupSlot() {
+        if let cleanupSlot { kape_cleanup_release(cleanupSlot) }
+        cleanupSlot = nil
     }
 
     /// Gives up: the temporary file is removed and the target left as it was (a `newIn` file is removed too).
@@ -161,9 +165,9 @@ public final class OutputFile {
         guard !done else { return }
         done = true
         releaseCrashKeep()
-        if fd >= 0 { close(fd); fd = -1 }
+        try? descriptor.close()
         if !direct { unlink(temp ?? path) }
-        kape_cleanup_release(cleanupSlot)
+        releaseCleanupSlot()
     }
 
     /// Writes `bytes` to `path` all or nothing.
@@ -197,10 +201,10 @@ public final class OutputFile {
         }
     }
 
-    private static func create(_ prefix: String, suffix: String, for path: String) throws(FileError) -> (Int32, String) {
+    private static func create(_ prefix: String, suffix: String, for path: String) throws(FileError) -> (Descriptor, String) {
         var template = Array((prefix + "XXXXXX" + suffix).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkostemps($0.baseAddress!, Int32(suffix.utf8.count), O_CLOEXEC) }
         guard fd >= 0 else { throw FileError(path, "cannot create a file there: \(errnoText(errno))") }
-        return (fd, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        return (Descriptor(owning: fd), String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 }

@@ -11,6 +11,9 @@ public struct PollSet {
     /// The descriptor to watch in slot `i` for reading (-1: none).
     public mutating func watch(_ i: Int, _ fd: Int32) { fds[i].fd = fd }
 
+    /// The descriptor to watch in slot `i` for reading; nil: none.
+    public mutating func watch(_ i: Int, _ descriptor: Descriptor?) { fds[i].fd = descriptor?.raw ?? -1 }
+
     /// Waits up to `timeoutMillis` (-1: forever). Returns how many are ready; 0 after a timeout or a signal.
     @discardableResult
     public mutating func wait(timeoutMillis: Int32) throws(SystemCallError) -> Int {

@@ -83,7 +83,7 @@ import Testing
         }
 
         var gestures: [TiltEvent] { events.compactMap { if case .gesture(let g, _) = $0 { g } else { nil } } }
-        var calibrations: [Double] { events.compactMap { if case .calibrated(let s, _) = $0 { s } else { nil } } }
+        var calibrations: [Double] { events.compactMap { if case .calibrated(let s, _) = $0 { s.seconds } else { nil } } }
     }
 
     @Test func aStillDeviceCalibratesThenATiltDownFiresCorrect() {
@@ -131,7 +131,7 @@ import Testing
         #expect(d.events.contains { if case .resynced = $0 { true } else { false } })
         d.play(0.2) { _ in -60 }
         // Nothing fires on the jump nor while the estimator settles (50 ms); the tilt is still there after it.
-        #expect(!d.gestures.contains { $0.stamp < gapStamp + 0.05 }, "\(d.gestures)")
+        #expect(!d.gestures.contains { $0.stamp.seconds < gapStamp + 0.05 }, "\(d.gestures)")
         #expect(d.gestures.map(\.kind) == [.correct])
         #expect(d.session.stats.samples == samples + 50)
     }
@@ -194,7 +194,7 @@ import Testing
         var now = start
         for _ in 0..<150 {  // 3 s of silence, ticked every 20 ms
             now = now.advanced(bySeconds: 0.02)
-            session.tick(at: now) { if case .calibrated(let s, _) = $0 { calibrated.append(s) } }
+            session.tick(at: now) { if case .calibrated(let s, _) = $0 { calibrated.append(s.seconds) } }
         }
         #expect(calibrated.count == 1)
         #expect(calibrated.allSatisfy { $0 >= Double(wall) * 1e-6 && $0 < Double(wall) * 1e-6 + 4 })
@@ -277,7 +277,7 @@ import Testing
         var got: [LiveEvent] = []
         d.session.reshape(accelOnly, reason: "the Motion Plus node went away", at: d.now) { got.append($0) }
         guard case .gyroChanged(let present, let reason, let stamp, _)? = got.first else { Issue.record("no .gyroChanged"); return }
-        #expect(!present && reason.contains("Motion Plus") && stamp > 101)
+        #expect(!present && reason.contains("Motion Plus") && stamp.seconds > 101)
         #expect(d.session.stats.reshapes == 1 && !d.session.device.info.hasGyro)
         // Accelerometer only, and not calibrated yet: silence counts again (ticks are wanted).
         #expect(d.session.wait(at: d.now) != .forever)

@@ -58,7 +58,7 @@ import Testing
         options.hardDistractors = true
         options.accelNoise = noise.uniform(0.002...0.03)
         let (e, _) = SyntheticEvaluation.evaluate(SyntheticTrace.generate(seed: seed, options: options), detector: .kape)
-        #expect(!e.falseEvents.contains { abs($0.stamp - falseAt) < 0.05 }, "\(e.falseEvents)")
+        #expect(!e.falseEvents.contains { abs($0.stamp.seconds - falseAt) < 0.05 }, "\(e.falseEvents)")
         #expect(e.falseNegatives == 0, "\(e.missed)")
     }
 
@@ -94,7 +94,7 @@ import Testing
             let trace = SyntheticTrace.generate(seed: seed, options: options)
             let (e, events) = SyntheticEvaluation.evaluate(trace, detector: .kape)
             #expect(e.falsePositives == 0 && e.falseNegatives == 0, "seed \(seed): \(e.falseEvents) \(e.missed)")
-            let passes = events.filter { $0.kind == .pass }.map(\.stamp)
+            let passes = events.filter { $0.kind == .pass }.map(\.stamp.seconds)
             for truth in trace.truth where truth.kind == .pass {
                 let late = passes.first { $0 >= truth.t - 0.05 }.map { $0 - truth.t }
                 #expect(late.map { $0 <= 0.15 } == true, "seed \(seed): pass at \(truth.t) s fired \(late.map { Int($0 * 1000) } ?? -1) ms after")

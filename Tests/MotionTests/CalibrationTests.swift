@@ -20,10 +20,10 @@ import Testing
         var t = 5.0
         while !d.estimator.isCalibrated && t < 10 {
             t += 0.02
-            _ = d.tick(stamp: t)
+            _ = d.tick(stamp: DeviceTime(seconds: t))
         }
         let n = try! #require(d.estimator.neutral)
-        #expect(n.stamp >= 6 - 1e-9 && n.stamp <= 6.5, "calibrated at \(n.stamp), stillness began at 5")
+        #expect(n.stamp.seconds >= 6 - 1e-9 && n.stamp.seconds <= 6.5, "calibrated at \(n.stamp), stillness began at 5")
         #expect(abs(n.accelScale * 113 - 1) < 1e-9)
     }
 
@@ -40,11 +40,11 @@ import Testing
         var found: NeutralCalibrator.Neutral?
         var t = 0.0
         while found == nil && t < 5 {
-            found = c.add(MotionSample(time: t, stamp: t, accel: up + noisy(&random, 0.03)))
+            found = c.add(MotionSample(time: t, stamp: DeviceTime(seconds: t), accel: up + noisy(&random, 0.03)))
             t += 0.01
         }
         let n = try! #require(found)
-        #expect(n.stamp <= 1.5, "calibrated at \(n.stamp)")
+        #expect(n.stamp.seconds <= 1.5, "calibrated at \(n.stamp)")
         #expect(acos(min(1, dot(n.up, up))) * 180 / .pi < 2)
     }
 
@@ -54,7 +54,7 @@ import Testing
         var t = 0.0
         while t < 3 {
             let a = t * 10 * .pi / 180
-            #expect(c.add(MotionSample(time: t, stamp: t, accel: SIMD3(0, cos(a), sin(a)))) == nil)
+            #expect(c.add(MotionSample(time: t, stamp: DeviceTime(seconds: t), accel: SIMD3(0, cos(a), sin(a)))) == nil)
             t += 0.01
         }
     }
@@ -65,7 +65,7 @@ import Testing
         var t = 0.0
         while t < 3 {
             let w = SIMD3(56 * sin(2 * .pi * 3 * t), 0, 0)
-            #expect(c.add(MotionSample(time: t, stamp: t, accel: up, gyro: w)) == nil)
+            #expect(c.add(MotionSample(time: t, stamp: DeviceTime(seconds: t), accel: up, gyro: w)) == nil)
             t += 0.004
         }
     }
@@ -78,24 +78,24 @@ import Testing
         while found == nil && t < 6 {
             let shaking = t < 2.5
             let a = shaking ? SIMD3(0, cos(sin(t * 20)), sin(sin(t * 20))) : up
-            found = c.add(MotionSample(time: t, stamp: t, accel: a))
+            found = c.add(MotionSample(time: t, stamp: DeviceTime(seconds: t), accel: a))
             t += 0.01
         }
         let n = try! #require(found)
-        #expect(n.stamp >= 3.5 - 1e-9 && n.stamp <= 4.0)
+        #expect(n.stamp.seconds >= 3.5 - 1e-9 && n.stamp.seconds <= 4.0)
     }
 
     @Test func recalibratingASilentDeviceStartsFromTheNextTick() {
         var d = GestureDetector(hasGyro: false)
         _ = d.process(MotionSample(time: 0, stamp: 0, accel: up))
         var t = 0.0
-        while t < 1.5 { t += 0.02; _ = d.tick(stamp: t) }
+        while t < 1.5 { t += 0.02; _ = d.tick(stamp: DeviceTime(seconds: t)) }
         #expect(d.estimator.isCalibrated)
         d.recalibrate()
         let asked = t
-        while !d.estimator.isCalibrated && t < 5 { t += 0.02; _ = d.tick(stamp: t) }
+        while !d.estimator.isCalibrated && t < 5 { t += 0.02; _ = d.tick(stamp: DeviceTime(seconds: t)) }
         let n = try! #require(d.estimator.neutral)
-        #expect(n.stamp - asked >= 1 - 1e-9 && n.stamp - asked <= 1.5)
+        #expect(n.stamp.seconds - asked >= 1 - 1e-9 && n.stamp.seconds - asked <= 1.5)
     }
 
     @Test func aHeldTiltFiresOnTicksWithoutAnotherSample() {
@@ -105,16 +105,16 @@ import Testing
         settings.accelOnlyObserver = false
         var d = GestureDetector(hasGyro: false, settings: settings)
         var t = 0.0
-        while t < 1.2 { _ = d.process(MotionSample(time: t, stamp: t, accel: up)); t += 0.01 }
+        while t < 1.2 { _ = d.process(MotionSample(time: t, stamp: DeviceTime(seconds: t), accel: up)); t += 0.01 }
         #expect(d.estimator.isCalibrated)
         let a = -50 * Double.pi / 180
-        #expect(d.process(MotionSample(time: t, stamp: t, accel: SIMD3(0, cos(a), sin(a)))) == nil)
+        #expect(d.process(MotionSample(time: t, stamp: DeviceTime(seconds: t), accel: SIMD3(0, cos(a), sin(a)))) == nil)
         var fired: TiltEvent?
         let start = t
-        while fired == nil && t < start + 1 { t += 0.02; fired = d.tick(stamp: t) }
+        while fired == nil && t < start + 1 { t += 0.02; fired = d.tick(stamp: DeviceTime(seconds: t)) }
         let e = try! #require(fired)
         #expect(e.kind == .correct)
-        #expect(e.stamp - start < 0.3)
+        #expect(e.stamp.seconds - start < 0.3)
     }
 
     @Test(arguments: [DeviceProfile.ds3, .wiimote])

@@ -91,7 +91,7 @@ import Platform
         enc.timestampOffset = UInt32.max - 10_000  // wraps after 2.5 frames
         for i in 0..<50 {
             let t = 0.5 + Double(i) * 0.004
-            enc.encode(MotionSample(time: t, stamp: t, accel: SIMD3(0.01 * Double(i % 7), 1, -0.02),
+            enc.encode(MotionSample(time: t, stamp: DeviceTime(seconds: t), accel: SIMD3(0.01 * Double(i % 7), 1, -0.02),
                                     gyro: SIMD3(Double(i) * 3.5, -2, 0.25)), into: &events)
         }
         events.insert(InputEvent(micros: events[30].micros, type: 0, code: 3, value: 0), at: 30)
@@ -177,7 +177,7 @@ import Platform
         var enc = MotionEventEncoder(device: device)
         for i in 0..<20 {
             let t = Double(i) * 0.004
-            enc.encode(MotionSample(time: t, stamp: t, accel: SIMD3(0.1 * Double(i), -1, 0), gyro: SIMD3(-Double(i), 0, 1)), into: &events)
+            enc.encode(MotionSample(time: t, stamp: DeviceTime(seconds: t), accel: SIMD3(0.1 * Double(i), -1, 0), gyro: SIMD3(-Double(i), 0, 1)), into: &events)
         }
         var w = EvemuWriter(device: device, kernel: "6.1.0", dmi: "dmi:test:")
         var text = w.header()

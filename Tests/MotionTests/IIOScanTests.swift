@@ -107,7 +107,7 @@ import Testing
         #expect(events.last == InputEvent(micros: 10, type: EV.syn, code: EV.synReport, value: 0))
         #expect(events.contains(InputEvent(micros: 10, type: EV.msc, code: EV.mscTimestamp, value: 7)))
         var closed = false
-        for e in events { closed = assembler.push(stamp: Double(e.micros) * 1e-6, type: e.type, code: e.code, value: e.value) }
+        for e in events { closed = assembler.push(e) }
         #expect(closed)
         #expect(abs(assembler.sample.accel.y + 1) < 1e-6 && abs(assembler.sample.accel.x) < 1e-6)
         #expect(abs(assembler.sample.gyro.x - 90) < 1e-3)

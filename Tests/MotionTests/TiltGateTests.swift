@@ -7,7 +7,7 @@ import Testing
         var out: [TiltEvent] = []
         for (i, t) in tilts.enumerated() {
             let time = Double(i) * 0.01
-            if let e = gate.step(tilt: t, time: time, stamp: time, calibrated: true, settled: true) { out.append(e) }
+            if let e = gate.step(tilt: t, time: time, stamp: DeviceTime(seconds: time), calibrated: true, settled: true) { out.append(e) }
         }
         return out
     }

@@ -56,7 +56,7 @@ import Testing
         var result = Result()
         for (i, r) in reports.enumerated() {
             WiimoteFusion.encode(accel: r.accel, rate: rate(r.motionPlus), gyro: true, micros: 100_000_000 + Int64(i) * 10_000) { e in
-                guard assembler.push(stamp: Double(e.micros) * 1e-6, type: e.type, code: e.code, value: e.value) else { return }
+                guard assembler.push(stamp: DeviceTime(micros: e.micros), type: e.type, code: e.code, value: e.value) else { return }
                 let s = info.driverFrame.apply(assembler.sample)
                 _ = detector.process(s)
                 guard detector.estimator.isCalibrated, i >= 150 else { return }

@@ -71,7 +71,7 @@ struct Accuracy: ParsableCommand {
                     for f in e.falseEvents { causes[SyntheticEvaluation.cause(of: f, in: trace), default: 0] += 1 }
                     if verbose {
                         for m in e.missed { Console.out("  miss seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind)\n") }
-                        for f in e.falseEvents { Console.out("  false seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(f.stamp, 3)) \(f.kind) \(fixed(f.tilt, 1)) (\(SyntheticEvaluation.cause(of: f, in: trace)))\n") }
+                        for f in e.falseEvents { Console.out("  false seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(f.stamp.seconds, 3)) \(f.kind) \(fixed(f.tilt, 1)) (\(SyntheticEvaluation.cause(of: f, in: trace)))\n") }
                     }
                     sum = sum + e
                 }

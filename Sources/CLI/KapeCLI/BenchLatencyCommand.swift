@@ -70,6 +70,8 @@ struct BenchLatency: ParsableCommand {
         var events: [UInt64: TiltEvent] = [:]
         let first = samples[0].stamp
         let witness = SchedulerWitness.watching(engine, expectedSeconds: (samples.last?.stamp ?? first) - first)
+        // A monotonic instant on the trace's timeline: the replay started the trace's first sample at t0.
+        func traceTime(_ nanos: UInt64) -> Double { first.advanced(by: Double(Int64(nanos) - Int64(t0)) / 1e9).seconds }
         let t0 = MonotonicClock.nanos()
         try RealTimeReplay.run(samples, hasGyro: hasGyro, settings: tuning.settings, start: t0) { e, arrival in
             events[try engine.play(kinds.firstIndex(of: e.kind)!, arrival: arrival)] = e
@@ -88,12 +90,12 @@ struct BenchLatency: ParsableCommand {
         engine.finish()
         if let e = engine.deviceError { throw e }
         let sorted = records.sorted { $0.token < $1.token }
-        let xrunAt = xruns.map { Double(Int64($0.nanos) - Int64(t0)) / 1e9 + first }
+        let xrunAt = xruns.map { traceTime($0.nanos) }
         report(sorted, events: events, engine: engine, xrunAt: xrunAt, xruns: xruns, windows: windows,
                stealMs: witness?.totalStealMs, server: witness?.server)
         if verbose {
             Console.err(RealtimeReport.describe(engine) + "kape: xruns: \(engine.xruns)\n"
-                        + XrunReport.lines(xruns, info: engine.info, windows: windows) { Double(Int64($0) - Int64(t0)) / 1e9 + first })
+                        + XrunReport.lines(xruns, info: engine.info, windows: windows) { traceTime($0) })
         }
         if let plot {
             let triggers = sorted.map { r in
@@ -120,7 +122,7 @@ struct BenchLatency: ParsableCommand {
             if json {
                 var line = JSONLine()
                 line.add("trigger", i + 1)
-                line.add("t", e?.stamp ?? .nan, decimals: 6)
+                line.add("t", e?.stamp.seconds ?? .nan, decimals: 6)
                 line.add("event", e?.kind.rawValue ?? "")
                 line.add("internal_ms", r.internalMs, decimals: 3)
                 line.add("audible_ms", r.audibleMs, decimals: 3)
@@ -128,7 +130,7 @@ struct BenchLatency: ParsableCommand {
                 line.add("queued_frames", r.queuedFrames)
                 out += line.text + "\n"
             } else {
-                out += "trigger \(i + 1) at \(fixed(e?.stamp ?? .nan, 3)) s (\(e?.kind.rawValue ?? "?")): internal \(fixed(r.internalMs, 3)) ms, audible \(fixed(r.audibleMs, 3)) ms (\(r.aheadFrames) frames ahead)\n"
+                out += "trigger \(i + 1) at \(fixed(e?.stamp.seconds ?? .nan, 3)) s (\(e?.kind.rawValue ?? "?")): internal \(fixed(r.internalMs, 3)) ms, audible \(fixed(r.audibleMs, 3)) ms (\(r.aheadFrames) frames ahead)\n"
             }
         }
         func object(_ p: Percentiles) -> String {

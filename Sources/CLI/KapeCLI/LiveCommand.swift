@@ -61,17 +61,17 @@ struct Live: ParsableCommand {
                         FileHandleOutput.stdout("\rtilt \(pad(fixed(f.tilt, 1)))°  ")
                     }
                 case .calibrated(let stamp, let mono):
-                    emit(stamp, "calibrated", 0, mono, text: "calibrated")
+                    emit(stamp.seconds, "calibrated", 0, mono, text: "calibrated")
                 case .gesture(let g, let mono):
-                    emit(g.stamp, g.kind.rawValue, g.tilt, mono, text: "\(g.kind.rawValue) at \(fixed(g.tilt, 1))°")
+                    emit(g.stamp.seconds, g.kind.rawValue, g.tilt, mono, text: "\(g.kind.rawValue) at \(fixed(g.tilt, 1))°")
                 case .resynced(let stamp, let tilt, let mono):
-                    if json || verbose { emit(stamp, "resync", tilt, mono, text: "events dropped by the kernel (SYN_DROPPED): state re-read, gate held") }
+                    if json || verbose { emit(stamp.seconds, "resync", tilt, mono, text: "events dropped by the kernel (SYN_DROPPED): state re-read, gate held") }
                 case .deviceLost(let path, let stamp, let tilt, let mono):
-                    emit(stamp, "deviceLost", tilt, mono, text: "device lost: \(path) — plug it back in to resume")
+                    emit(stamp.seconds, "deviceLost", tilt, mono, text: "device lost: \(path) — plug it back in to resume")
                 case .deviceBack(let d, let mono):
                     emit(.nan, "deviceBack", 0, mono, text: "device back: \(d.path) — hold still to re-calibrate")
                 case .gyroChanged(let present, let reason, let stamp, let mono):
-                    emit(stamp, present ? "gyroBack" : "gyroLost", 0, mono, note: reason,
+                    emit(stamp.seconds, present ? "gyroBack" : "gyroLost", 0, mono, note: reason,
                          text: (present ? "gyro back" : "gyro lost, accelerometer only") + ": \(reason) — hold still to re-calibrate")
                 }
             }

@@ -67,7 +67,7 @@ struct Replay: ParsableCommand {
         out.reserveCapacity(result.events.count * 48)
         for e in result.events {
             var line = JSONLine()
-            line.add("t", e.stamp, decimals: 6)
+            line.add("t", e.stamp.seconds, decimals: 6)
             line.add("event", e.kind.rawValue)
             line.add("tilt", e.tilt, decimals: 1)
             out += line.text + "\n"
@@ -90,7 +90,7 @@ struct Replay: ParsableCommand {
             lines.append("accelerometer resolution is 0 (unknown): scale derived from the still neutral period, 1 g = \(fixed(1 / n.accelScale, 1)) units")
         }
         if let n = r.neutral {
-            lines.append("calibrated at \(fixed(n.stamp, 3)) s: up = (\(fixed(n.up.x, 3)), \(fixed(n.up.y, 3)), \(fixed(n.up.z, 3)))\(n.up.y < 0 ? " (landscape flipped)" : ""), gyro bias = (\(fixed(n.gyroBias.x, 2)), \(fixed(n.gyroBias.y, 2)), \(fixed(n.gyroBias.z, 2))) deg/s")
+            lines.append("calibrated at \(fixed(n.stamp.seconds, 3)) s: up = (\(fixed(n.up.x, 3)), \(fixed(n.up.y, 3)), \(fixed(n.up.z, 3)))\(n.up.y < 0 ? " (landscape flipped)" : ""), gyro bias = (\(fixed(n.gyroBias.x, 2)), \(fixed(n.gyroBias.y, 2)), \(fixed(n.gyroBias.z, 2))) deg/s")
         }
         let c = s.assembler
         if c.dropped > 0 { lines.append("SYN_DROPPED: \(c.dropped), \(c.discardedEvents) events discarded until the next SYN_REPORT") }

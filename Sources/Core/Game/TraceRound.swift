@@ -6,7 +6,7 @@ public struct TraceRound {
     public private(set) var machine: RoundMachine
     private var detector: GestureDetector
     private var ticks = SilenceTicks(interval: TiltSettings().tickSeconds)
-    private var first: Double?
+    private var first: DeviceTime?
     private var last = 0.0
     public private(set) var events: [RoundMachine.Timed] = []
 

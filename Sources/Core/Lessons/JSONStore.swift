@@ -129,16 +129,16 @@ public struct JSONStore<Document: StoreDocument>: Sendable {
                 + DataDirectories.userDataAdvice(environment: ProcessInfo.processInfo.environment))
         }
         // Never through a link someone planted: O_CREAT would create its target.
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw ProgressError(errno == ELOOP ? "\(lockPath): is a link, expected the store's lock file (remove the link)"
-                                               : "\(lockPath): cannot open: \(errnoText(errno))")
+        let lock: Descriptor
+        do throws(SystemCallError) { lock = try Descriptor.open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode: 0o644) } catch {
+            throw ProgressError(error.errno == ELOOP ? "\(lockPath): is a link, expected the store's lock file (remove the link)"
+                                                     : "\(lockPath): cannot open: \(errnoText(error.errno))")
         }
-        defer { close(fd) }  // closing releases the lock, also when the process dies
-        while flock(fd, LOCK_EX) != 0 {
-            if errno != EINTR { throw ProgressError("\(lockPath): cannot lock: \(errnoText(errno))") }
+        // Closing releases the lock, also when the process dies; held until the body is done.
+        do throws(SystemCallError) { _ = try retryingInterrupts("flock") { flock(lock.raw, LOCK_EX) } } catch {
+            throw ProgressError("\(lockPath): cannot lock: \(errnoText(error.errno))")
         }
-        return try body()
+        return try withExtendedLifetime(lock) { try body() }
     }
 
     private func load() throws -> Document {

@@ -3,11 +3,11 @@ import Platform
 public protocol TiltDetecting {
     mutating func process(_ s: MotionSample) -> TiltEvent?
     /// Time passed with no sample (see `GestureDetector.tick`); the baselines ignore it.
-    mutating func tick(stamp: Double) -> TiltEvent?
+    mutating func tick(stamp: DeviceTime) -> TiltEvent?
 }
 
 extension TiltDetecting {
-    public mutating func tick(stamp: Double) -> TiltEvent? { nil }
+    public mutating func tick(stamp: DeviceTime) -> TiltEvent? { nil }
 }
 
 extension GestureDetector: TiltDetecting {}

@@ -94,7 +94,7 @@ public struct CSVTraceReader {
                     throw TraceError(file: file, line: lineNo, "angular rate \(values[i]) deg/s is beyond ±\(Int(saturating: Self.maxGyroDps)) deg/s")
                 }
             }
-            let s = MotionSample(time: t, stamp: t, accel: SIMD3(values[1], values[2], values[3]),
+            let s = MotionSample(time: t, stamp: DeviceTime(seconds: t), accel: SIMD3(values[1], values[2], values[3]),
                                  gyro: columns == 7 ? SIMD3(values[4], values[5], values[6]) : .zero)
             try sample(lineNo, s)
         }

@@ -14,7 +14,7 @@ public struct CSVTraceWriter {
     /// Appends one row; `t` is the sample's `stamp`, the trace's own timeline.
     @inline(__always)
     public func append(_ s: MotionSample, to out: inout [UInt8]) {
-        appendNumber(s.stamp, &out)
+        appendNumber(s.stamp.seconds, &out)
         appendColumns(s.accel, &out)
         if hasGyro { appendColumns(s.gyro, &out) }
         out.append(0x0A)

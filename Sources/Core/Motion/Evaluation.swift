@@ -35,7 +35,7 @@ public struct Evaluation: Sendable, Equatable {
         for d in detections.sorted(by: { $0.stamp < $1.stamp }) {
             var match: Int?
             for (i, t) in truthSorted.enumerated() where !used[i] && t.kind == d.kind {
-                let dt = d.stamp - t.t
+                let dt = d.stamp.seconds - t.t
                 if dt >= Self.window.early && dt <= Self.window.late {
                     match = i
                     break
@@ -45,7 +45,7 @@ public struct Evaluation: Sendable, Equatable {
             if let i = match {
                 used[i] = true
                 truePositives += 1
-                latencies.append(d.stamp - truthSorted[i].t)
+                latencies.append(d.stamp.seconds - truthSorted[i].t)
             } else {
                 falsePositives += 1
                 falseEvents.append(d)

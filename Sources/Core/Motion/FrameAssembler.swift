@@ -12,7 +12,7 @@ public struct FrameAssembler: Sendable {
 
     public private(set) var counters = Counters()
     /// The sample completed by the last `push` that returned true.
-    public private(set) var sample = MotionSample(time: 0, stamp: 0, accel: .zero)
+    public private(set) var sample = MotionSample(time: 0, stamp: .zero, accel: .zero)
 
     private let accelScale: SIMD3<Double>
     /// 0, or 3 where the accelerometer sits on ABS_RX/RY/RZ (hid-wiimote).
@@ -24,7 +24,7 @@ public struct FrameAssembler: Sendable {
     private var hasPendingTimestamp = false
     private var lastTimestamp: UInt32 = 0
     private var hasLastTimestamp = false
-    private var lastStamp = 0.0
+    private var lastStamp = DeviceTime.zero
     private var clock = 0.0
     private var started = false
     private var recovering = false
@@ -46,9 +46,15 @@ public struct FrameAssembler: Sendable {
         gyroScale = device.hasGyro ? SIMD3(scale(3), scale(4), scale(5)) : .zero
     }
 
-    /// Feeds one event at `stamp` seconds. Returns true when it completed a sample (read it from `sample`).
+    /// Feeds one kernel event at its own time.
     @inline(__always)
-    public mutating func push(stamp: Double, type: UInt16, code: UInt16, value: Int32) -> Bool {
+    public mutating func push(_ e: InputEvent) -> Bool {
+        push(stamp: DeviceTime(micros: e.micros), type: e.type, code: e.code, value: e.value)
+    }
+
+    /// Feeds one event at `stamp`. Returns true when it completed a sample (read it from `sample`).
+    @inline(__always)
+    public mutating func push(stamp: DeviceTime, type: UInt16, code: UInt16, value: Int32) -> Bool {
         if recovering {
             if type == EV.syn && code == EV.synReport {
                 recovering = false
@@ -93,7 +99,7 @@ public struct FrameAssembler: Sendable {
     public mutating func markGap() { gapPending = true }
 
     @inline(__always)
-    private mutating func closeFrame(stamp: Double) -> Bool {
+    private mutating func closeFrame(stamp: DeviceTime) -> Bool {
         var dt = stamp - lastStamp
         if hasPendingTimestamp {
             if hasLastTimestamp {
@@ -110,7 +116,7 @@ public struct FrameAssembler: Sendable {
         }
         if !started {
             started = true
-            clock = stamp
+            clock = stamp.seconds  // the sample clock starts at the event time, then goes its own way
         } else {
             clock += max(0, dt)
         }

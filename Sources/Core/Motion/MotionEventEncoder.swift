@@ -51,7 +51,7 @@ public struct MotionEventEncoder {
 
     /// Calls `emit` with the events of one frame at the sample's `stamp` (E: time) and `time` (device clock).
     public mutating func encode(_ s: MotionSample, _ emit: (InputEvent) throws -> Void) rethrows {
-        let micros = Self.micros(s.stamp)
+        let micros = Self.micros(s.stamp.seconds)
         let gyro = toDevice.apply(s.gyro), accel = toDevice.apply(s.accel)
         let physical = SIMD8<Double>(gyro.x, gyro.y, gyro.z, accel.x, accel.y, accel.z, 0, 0)
         // hid-playstation reports the gyroscope first, then the accelerometer.

@@ -4,8 +4,8 @@ public struct MotionSample: Sendable, Equatable {
     /// Sample clock in seconds: spacing comes from the device's MSC_TIMESTAMP when it has one, else from the
     /// event time. Only differences matter; the estimator uses it for dt.
     public var time: Double
-    /// The trace's own timeline (evemu `E:` time, CSV `t`, live CLOCK_MONOTONIC). Events are reported on it.
-    public var stamp: Double
+    /// The device's own timeline (evemu `E:` time, CSV `t`, live: the node's event clock). Events are reported on it.
+    public var stamp: DeviceTime
     /// Specific force in g: at rest +1 g along the axis pointing up.
     public var accel: SIMD3<Double>
     /// Angular rate in deg/s, right-hand rule; zero for accelerometer-only devices.
@@ -13,7 +13,7 @@ public struct MotionSample: Sendable, Equatable {
     /// Data was lost just before this sample (SYN_DROPPED): filters re-seed and the gate must not fire on the jump.
     public var afterGap: Bool
 
-    public init(time: Double, stamp: Double, accel: SIMD3<Double>, gyro: SIMD3<Double> = .zero, afterGap: Bool = false) {
+    public init(time: Double, stamp: DeviceTime, accel: SIMD3<Double>, gyro: SIMD3<Double> = .zero, afterGap: Bool = false) {
         self.time = time
         self.stamp = stamp
         self.accel = accel

@@ -17,8 +17,8 @@ public struct NeutralCalibrator: Sendable {
         /// Multiplier that makes the mean still accelerometer magnitude exactly 1 g.
         public var accelScale: Double
         public var gyroBias: SIMD3<Double>
-        /// Trace time when calibration completed.
-        public var stamp: Double
+        /// When calibration completed, on the device's timeline.
+        public var stamp: DeviceTime
     }
 
     public enum Failure: Error, Sendable, Equatable {
@@ -63,7 +63,7 @@ public struct NeutralCalibrator: Sendable {
 
     /// Time passed without a sample (the device sent nothing: nothing changed): the last value held until
     /// `time` (sample clock), `stamp` on the trace timeline.
-    public mutating func hold(until time: Double, stamp: Double) -> Neutral? {
+    public mutating func hold(until time: Double, stamp: DeviceTime) -> Neutral? {
         guard held != nil else { return nil }
         accumulate(until: time)
         held!.time = max(held!.time, time)
@@ -105,7 +105,7 @@ public struct NeutralCalibrator: Sendable {
         }
     }
 
-    private mutating func evaluate(stamp: Double) -> Neutral? {
+    private mutating func evaluate(stamp: DeviceTime) -> Neutral? {
         var total = Bin(), older = Bin()
         for k in 0..<windowBins {
             let b = bins[((current - k) % windowBins + windowBins) % windowBins]

@@ -3,18 +3,18 @@
 /// further apart than `interval` it yields tick times every `interval`, as live input would have.
 public struct SilenceTicks: Sendable {
     public let interval: Double
-    private var last: Double?
+    private var last: DeviceTime?
 
     public init(interval: Double) { self.interval = interval }
 
     /// Calls `tick` for each silent interval before a sample stamped `stamp`, then remembers it.
     @inline(__always)
-    public mutating func before(_ stamp: Double, _ tick: (Double) throws -> Void) rethrows {
+    public mutating func before(_ stamp: DeviceTime, _ tick: (DeviceTime) throws -> Void) rethrows {
         if let l = last, interval > 0 {
-            var t = l + interval
-            while t < stamp - 1e-9 {
+            var t = l.advanced(by: interval)
+            while t.seconds < stamp.seconds - 1e-9 {
                 try tick(t)
-                t += interval
+                t = t.advanced(by: interval)
             }
         }
         last = stamp

@@ -65,7 +65,7 @@ public struct TiltEstimator: Sendable {
     /// stillness; without a gyro the filter keeps settling on the held value. `stamp` is on the trace timeline
     /// (live: the reader's clock mapped onto the event times); returns the tilt.
     @inline(__always)
-    public mutating func hold(stamp: Double) -> Double {
+    public mutating func hold(stamp: DeviceTime) -> Double {
         guard let last = latest, stamp > last.stamp else { return tilt }
         let time = last.time + (stamp - last.stamp)
         now = time

@@ -8,11 +8,11 @@ public enum GestureKind: String, Sendable, Codable, CaseIterable {
 
 public struct TiltEvent: Sendable, Equatable {
     /// Trace timeline of the sample that fired.
-    public var stamp: Double
+    public var stamp: DeviceTime
     public var kind: GestureKind
     public var tilt: Double
 
-    public init(stamp: Double, kind: GestureKind, tilt: Double) {
+    public init(stamp: DeviceTime, kind: GestureKind, tilt: Double) {
         self.stamp = stamp
         self.kind = kind
         self.tilt = tilt
@@ -39,7 +39,7 @@ public struct TiltGate: Sendable {
 
     /// One step. `settled` is false while the estimator re-seeds after a gap: nothing fires then.
     @inline(__always)
-    public mutating func step(tilt: Double, time: Double, stamp: Double, calibrated: Bool, settled: Bool, steady: Bool = true,
+    public mutating func step(tilt: Double, time: Double, stamp: DeviceTime, calibrated: Bool, settled: Bool, steady: Bool = true,
                               quick: Bool = false, early: Bool = false) -> TiltEvent? {
         // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's own
         // acceleration and a tilt look alike to an accelerometer, so the observer's pass waits a moment more
@@ -117,7 +117,7 @@ public struct GestureDetector: Sendable {
     /// Live input calls it from the reader's poll timeout, replay between samples further apart than
     /// `tickSeconds`, so a silent device calibrates and a held tilt fires on time.
     @inline(__always)
-    public mutating func tick(stamp: Double) -> TiltEvent? {
+    public mutating func tick(stamp: DeviceTime) -> TiltEvent? {
         let wasCalibrated = estimator.isCalibrated
         let tilt = estimator.hold(stamp: stamp)
         // Only a calibration or an accelerometer-only filter moves on held values (see TiltEstimator.hold).

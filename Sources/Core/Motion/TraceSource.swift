@@ -62,11 +62,11 @@ public enum TraceSource {
                 assembler = FrameAssembler(device: h.device, axes: summary.axes)
                 try header(summary)
             }, event: { _, micros, type, code, value in
-                if assembler!.push(stamp: Double(micros) / 1_000_000, type: type, code: code, value: value) {
+                if assembler!.push(stamp: DeviceTime(seconds: Double(micros) / 1_000_000), type: type, code: code, value: value) {
                     let s = assembler!.sample
-                    if summary.samples == 0 { summary.firstStamp = s.stamp }
+                    if summary.samples == 0 { summary.firstStamp = s.stamp.seconds }
                     summary.samples += 1
-                    summary.lastStamp = s.stamp
+                    summary.lastStamp = s.stamp.seconds
                     try sample(s)
                 }
             })
@@ -76,9 +76,9 @@ public enum TraceSource {
                 summary.hasGyro = hasGyro
                 try header(summary)
             }, sample: { _, s in
-                if summary.samples == 0 { summary.firstStamp = s.stamp }
+                if summary.samples == 0 { summary.firstStamp = s.stamp.seconds }
                 summary.samples += 1
-                summary.lastStamp = s.stamp
+                summary.lastStamp = s.stamp.seconds
                 try sample(s)
             })
         }

@@ -89,7 +89,7 @@ struct SensorModel {
                 a = (a * counts.accel).rounded(.toNearestOrEven) / counts.accel
                 if counts.gyro > 0 { g = (g * counts.gyro).rounded(.toNearestOrEven) / counts.gyro }
             }
-            samples.append(MotionSample(time: t, stamp: Double(delivered) * 1e-6, accel: canonical.accel, gyro: canonical.gyro))
+            samples.append(MotionSample(time: t, stamp: DeviceTime(micros: delivered), accel: canonical.accel, gyro: canonical.gyro))
 
             // SYN_DROPPED: a partial frame, the drop marker, the tail the reader still saw, then silence.
             if dropIndex < drops.count, t >= drops[dropIndex].start {

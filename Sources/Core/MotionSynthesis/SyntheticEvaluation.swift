@@ -4,8 +4,9 @@ public enum SyntheticEvaluation {
     /// Why a false event fired: the distractor it fell in, "gesture" when it came with a real gesture (late, a
     /// second time, the wrong way), else "other".
     public static func cause(of e: TiltEvent, in trace: SyntheticTrace) -> String {
-        if let d = trace.distractors.first(where: { e.stamp >= $0.start - 0.1 && e.stamp <= $0.end + 0.5 }) { return d.name }
-        if trace.truth.contains(where: { e.stamp >= $0.t - 0.5 && e.stamp <= $0.t + 2 }) { return "gesture" }
+        let t = e.stamp.seconds  // the trace is written on its own timeline: truth and distractors in its seconds
+        if let d = trace.distractors.first(where: { t >= $0.start - 0.1 && t <= $0.end + 0.5 }) { return d.name }
+        if trace.truth.contains(where: { t >= $0.t - 0.5 && t <= $0.t + 2 }) { return "gesture" }
         return "other"
     }
 
@@ -14,8 +15,8 @@ public enum SyntheticEvaluation {
         var d = GestureDetector(hasGyro: trace.device.hasGyro, settings: settings)
         var assembler = FrameAssembler(device: trace.device, axes: trace.device.driverFrame)
         var ticks = SilenceTicks(interval: settings.tickSeconds)
-        var first: Double?
-        for e in trace.events where assembler.push(stamp: Double(e.micros) * 1e-6, type: e.type, code: e.code, value: e.value) {
+        var first: DeviceTime?
+        for e in trace.events where assembler.push(e) {
             let s = assembler.sample
             if first == nil { first = s.stamp }
             d.process(s, ticks: &ticks) { _ in }
@@ -39,7 +40,7 @@ public enum SyntheticEvaluation {
         var assembler = FrameAssembler(device: trace.device, axes: trace.device.driverFrame)
         var events: [TiltEvent] = []
         var ticks = SilenceTicks(interval: settings.tickSeconds)
-        for e in trace.events where assembler.push(stamp: Double(e.micros) * 1e-6, type: e.type, code: e.code, value: e.value) {
+        for e in trace.events where assembler.push(e) {
             ticks.before(assembler.sample.stamp) { t in if let event = d.tick(stamp: t) { events.append(event) } }
             if let event = d.process(assembler.sample) { events.append(event) }
         }

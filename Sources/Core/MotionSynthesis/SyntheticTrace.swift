@@ -155,7 +155,7 @@ extension SyntheticTrace {
         var assembler = FrameAssembler(device: device, axes: device.driverFrame)
         var out: [MotionSample] = []
         out.reserveCapacity(samples.count)
-        for e in events where assembler.push(stamp: Double(e.micros) * 1e-6, type: e.type, code: e.code, value: e.value) {
+        for e in events where assembler.push(e) {
             out.append(assembler.sample)
         }
         return out

@@ -14,10 +14,10 @@ public struct TracePlot {
     public init() {}
 
     public mutating func add(_ s: MotionSample, tilt: Double) {
-        stamps.append(s.stamp)
+        stamps.append(s.stamp.seconds)
         tilts.append(tilt)
         magnitudes.append((s.accel * s.accel).sum().squareRoot())
-        if s.afterGap { gaps.append(s.stamp) }
+        if s.afterGap { gaps.append(s.stamp.seconds) }
     }
 
     public func render(result: TraceReplay.Result, truth: [TruthEvent]?, settings: TiltSettings, title: String,
@@ -47,7 +47,7 @@ public struct TracePlot {
             svg.line(x1: tiltAxes.x, y1: tiltAxes.py(v), x2: tiltAxes.x + tiltAxes.width, y2: tiltAxes.py(v), stroke: color, width: 1, dash: "6 4")
         }
         if let n = result.neutral {
-            let a = max(start, n.stamp - settings.calibrationSeconds), b = min(end, n.stamp)
+            let a = max(start, n.stamp.seconds - settings.calibrationSeconds), b = min(end, n.stamp.seconds)
             if b > a {
                 svg.rect(x: tiltAxes.px(a), y: tiltAxes.y, width: tiltAxes.px(b) - tiltAxes.px(a), height: tiltAxes.height, fill: Palette.secondary, opacity: 0.18)
                 svg.text("calibration", x: tiltAxes.px(a) + 3, y: tiltAxes.y + 14, size: 11, fill: Palette.secondary, data: true)
@@ -63,13 +63,13 @@ public struct TracePlot {
         // Detections, and truth when there is one.
         let evaluation = truth.map { Evaluation(detections: result.events, truth: $0) }
         let falseStamps = Set((evaluation?.falseEvents ?? []).map(\.stamp))
-        for e in result.events where tiltAxes.contains(x: e.stamp) {
+        for e in result.events where tiltAxes.contains(x: e.stamp.seconds) {
             let isFalse = falseStamps.contains(e.stamp)
             let color = isFalse ? Palette.miss : (e.kind == .correct ? Palette.correct : Palette.pass)
             let y = tiltAxes.py(max(-88, min(88, e.tilt)))
-            svg.marker(isFalse ? .cross : (e.kind == .correct ? .triangleDown : .triangleUp), x: tiltAxes.px(e.stamp), y: y, size: 6, fill: color,
-                       title: "\(e.kind.rawValue) at \(fixed(e.stamp, 3)) s, \(fixed(e.tilt, 1))°\(isFalse ? " (false)" : "")")
-            svg.text(isFalse ? "false \(e.kind.rawValue)" : e.kind.rawValue, x: tiltAxes.px(e.stamp) + 7, y: y + (e.kind == .correct ? 14 : -8), size: 10, fill: color, data: true)
+            svg.marker(isFalse ? .cross : (e.kind == .correct ? .triangleDown : .triangleUp), x: tiltAxes.px(e.stamp.seconds), y: y, size: 6, fill: color,
+                       title: "\(e.kind.rawValue) at \(fixed(e.stamp.seconds, 3)) s, \(fixed(e.tilt, 1))°\(isFalse ? " (false)" : "")")
+            svg.text(isFalse ? "false \(e.kind.rawValue)" : e.kind.rawValue, x: tiltAxes.px(e.stamp.seconds) + 7, y: y + (e.kind == .correct ? 14 : -8), size: 10, fill: color, data: true)
         }
         if let truth {
             let missed = Set((evaluation?.missed ?? []).map(\.t))

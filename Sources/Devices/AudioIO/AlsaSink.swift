@@ -26,7 +26,7 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
     /// Frames queued beyond the server's period: the render thread's wake-ups come only once the fill is below
     /// avail_min, so this keeps it from waking while nothing has been taken.
     private static let serverMargin = 8
-    /// Room for the PCM's descriptors plus the wake-up pipe; plugins use one or two, a reconfigured PCM may differ.
+    /// Room for the PCM's descriptors (alsa-lib's own: it closes them) plus the wake-up event; plugins use one or two, a reconfigured PCM may differ.
     private static let fdCapacity = 16
     private let fds: UnsafeMutablePointer<pollfd>
     private var pcmFDs: Int
@@ -263,15 +263,15 @@ public final class AlsaSink: AudioSink, @unchecked Sendable {
         }
     }
 
-    public func wait(wakeFD: Int32, timeoutMs: Int32) {
+    public func wait(wake: WakeEvent, timeoutMs: Int32) {
         // Asked afresh before every poll, as snd_pcm_wait does: a plugin's descriptors may change with its state
         // (pipewire-alsa 0.3.65 leaves a cached eventfd signalled while avail < avail_min: 48 000 polls/s).
         if pcmFDs > 0 { _ = snd_pcm_poll_descriptors(pcm, fds, UInt32(pcmFDs)) }
-        fds[pcmFDs] = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+        fds[pcmFDs] = pollfd(fd: wake.fd, events: Int16(POLLIN), revents: 0)
         let n = poll(fds, nfds_t(pcmFDs + 1), timeoutMs)
         guard n > 0 else { return }
         if fds[pcmFDs].revents & Int16(POLLIN) != 0 {
-            WakeEvent.drain(raw: wakeFD)
+            wake.drain()
         }
         if pcmFDs > 0 {
             // Lets plugins (pulse, ioplug) process their descriptors' events.

@@ -29,7 +29,6 @@ public final class AudioEngine: @unchecked Sendable {
     private let control: MixerControl
     /// `play` signals it; the render thread's poll wakes on it.
     private let wake: WakeEvent
-    private var wakeFD: Int32 { wake.fd }
     private let floatBlock: UnsafeMutablePointer<Float>
     private let byteBlock: UnsafeMutableRawPointer
     private let records = SPSCQueue<LatencyRecord>(capacity: 1024)
@@ -72,6 +71,8 @@ public final class AudioEngine: @unchecked Sendable {
     private let threadWallNanos = Atomic<Int>(0)
     private let failed = Atomic<Bool>(false)
     private var failure: AudioError?      // written by the render thread before `failed` is set
+    /// Made before the render thread runs, which allocates nothing (not even for its last error).
+    private let maintenanceHung: AudioError
     private var thread: pthread_t?
     /// Control side.
     private var nextToken: UInt64 = 1
@@ -84,6 +85,8 @@ public final class AudioEngine: @unchecked Sendable {
         let shape = sink.info
         self.shape = shape
         self.bank = bank
+        maintenanceHung = AudioError.lost(shape.device, "it was being set up again after an xrun and did not answer within "
+                                          + "\(SinkMaintenance.defaultTimeoutMillis / 1000) s")
         mixer = Mixer(clips: bank.clips, rate: shape.rate, channels: shape.channels, maxVoices: maxVoices)
         control = mixer.control
         do throws(SystemCallError) { wake = try WakeEvent() } catch {
@@ -161,8 +164,9 @@ public final class AudioEngine: @unchecked Sendable {
         return out
     }
 
-    /// Render thread only: count, grow the buffer if allowed and worth it (`XrunPolicy`), record.
-    private func countXrun(growing: Bool = true) {
+    /// Render thread only: count, grow the buffer if allowed and worth it (`XrunPolicy`), record. Returns the
+    /// error that ends the render thread when the sink's set-up did not answer (see `SinkMaintenance`).
+    private func countXrun(growing: Bool = true) -> AudioError? {
         assertRenderSide()
         xrunCount.add(1, ordering: .relaxed)
         let now = MonotonicClock.nanos()
@@ -172,10 +176,16 @@ public final class AudioEngine: @unchecked Sendable {
         render.lastXrunNanos = now
         var response = XrunResponse.kept
         var grown: Int?
+        var hung = false
         if growing, let maintenance, let next = sink.grownQueueFrames {
             if XrunPolicy.shouldGrow(awayNanos: away, grownQueueFrames: next, rate: shape.rate, sincePreviousNanos: since) {
-                grown = maintenance.grow()
-                if grown != nil { response = sink.bufferFrames == bufferBefore ? .reserveGivenUp : .bufferGrown }
+                switch maintenance.grow() {
+                case .grown(let frames):
+                    grown = frames
+                    response = sink.bufferFrames == bufferBefore ? .reserveGivenUp : .bufferGrown
+                case .unchanged: break
+                case .timedOut: hung = true
+                }
             } else {
                 response = .keptLongStall
             }
@@ -183,6 +193,7 @@ public final class AudioEngine: @unchecked Sendable {
         _ = xrunRecords.push(XrunRecord(nanos: now, bufferFrames: sink.bufferFrames, queueBeforeFrames: before,
                                         queueFrames: grown ?? before, response: response,
                                         awayNanos: away))
+        return hung ? maintenanceHung : nil
     }
 
     /// What one period's mix and encode cost on the render thread (µs), once it has stopped.
@@ -261,10 +272,10 @@ public final class AudioEngine: @unchecked Sendable {
         while left > 0 {
             switch sink.space() {
             case .failed(let e): throw e
-            case .recovered: countXrun(growing: false)
+            case .recovered: _ = countXrun(growing: false)
             case .ready(let avail, let delay):
                 if avail <= 0 {
-                    sink.wait(wakeFD: wakeFD, timeoutMs: 100)
+                    sink.wait(wake: wake, timeoutMs: 100)
                     continue
                 }
                 let n = min(left, avail, shape.periodFrames)
@@ -294,7 +305,10 @@ public final class AudioEngine: @unchecked Sendable {
                 fail(e)
                 return
             case .recovered:
-                countXrun()
+                if let e = countXrun() {
+                    fail(e)
+                    return
+                }
             case .ready(let avail, let delay):
                 switch render.pacing.next(avail: avail, reserve: sink.reserveFrames, triggered: control.pending > 0,
                                           running: running.load(ordering: .acquiring)) {
@@ -308,7 +322,7 @@ public final class AudioEngine: @unchecked Sendable {
                         return
                     }
                 case .waitForDevice(let ms):
-                    sink.wait(wakeFD: wakeFD, timeoutMs: ms)
+                    sink.wait(wake: wake, timeoutMs: ms)
                 case .waitForTrigger(let ms):
                     guardedWakeups.add(1, ordering: .relaxed)
                     sleepOnWake(milliseconds: ms)
@@ -321,8 +335,7 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// The spin guard's wait: a trigger still wakes it at once.
     private func sleepOnWake(milliseconds: Int32) {
-        var p = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
-        if poll(&p, 1, max(1, milliseconds)) > 0 { wake.drain() }
+        wake.wait(timeoutMillis: max(1, milliseconds))
     }
 
     private static func threadCPUNanos() -> Int {
@@ -357,7 +370,7 @@ public final class AudioEngine: @unchecked Sendable {
         let commit = MonotonicClock.nanos()
         switch result {
         case .failed(let e): return e
-        case .recovered: countXrun()
+        case .recovered: if let e = countXrun() { return e }
         case .written: break
         }
         render.lastWriteNanos = commit

@@ -1,3 +1,4 @@
+import Platform
 /// What a sink settled on after negotiation.
 public struct SinkInfo: Sendable, Equatable {
     /// The ALSA PCM name, or `wav:PATH` for the file sink.
@@ -79,8 +80,8 @@ public protocol AudioSink: AnyObject, Sendable {
     var reserveFrames: Int { get }
     /// Frames writable now and queued delay; recovers from xruns itself.
     func space() -> SinkSpace
-    /// Blocks until there may be room for a period, `wakeFD` becomes readable, or `timeoutMs` passes.
-    func wait(wakeFD: Int32, timeoutMs: Int32)
+    /// Blocks until there may be room for a period, `wake` is signalled (it is drained), or `timeoutMs` passes.
+    func wait(wake: WakeEvent, timeoutMs: Int32)
     /// Writes interleaved samples already encoded in `info.format`.
     func write(_ bytes: UnsafeRawPointer, frames: Int) -> SinkWrite
     /// Plays out what is queued (at the device's pace) and closes.

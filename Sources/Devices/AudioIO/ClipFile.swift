@@ -72,13 +72,14 @@ public enum ClipFile {
 /// directory would block or mislead libsndfile; checking the path and then opening it again could be raced); the
 /// caller closes it. Lessons are streamed, so there is no size limit here.
 func openForReading(_ path: String) throws -> (OpaquePointer, SF_INFO) {
-    let fd: Int32
-    do throws(FileError) { fd = try InputFile.open(path, as: .sound).fd } catch {
+    let input: Descriptor
+    do throws(FileError) { input = try InputFile.open(path, as: .sound).descriptor } catch {
         throw AudioError.file(path, access(path, F_OK) != 0 && errno == ENOENT ? "no such file" : error.message)
     }
     var info = SF_INFO()
-    guard let file = sf_open_fd(fd, Int32(SFM_READ), &info, 1) else {
-        close(fd)
+    // libsndfile owns the descriptor from here (close_desc): it closes it with the file, and also when it cannot
+    // read it (psf_open_file's psf_close), so it is never closed here as well.
+    guard let file = sf_open_fd(input.handOver(), Int32(SFM_READ), &info, 1) else {
         throw AudioError.file(path, "not a readable sound file (WAV, FLAC or Ogg expected): \(String(cString: sf_strerror(nil)))")
     }
     return (file, info)

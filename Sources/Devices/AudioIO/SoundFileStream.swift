@@ -69,7 +69,7 @@ public final class SoundFileWriter {
         info.channels = Int32(channels)
         do throws(FileError) { output = try OutputFile(replacing: path) } catch { throw AudioError.file(path, error.message) }
         info.format = ext == "wav" ? format | WavContainer.major(direct: output.direct) : format
-        guard let f = sf_open_fd(output.fd, Int32(SFM_WRITE), &info, Int32(SF_FALSE)) else {
+        guard let f = sf_open_fd(output.descriptor.raw, Int32(SFM_WRITE), &info, Int32(SF_FALSE)) else {
             throw AudioError.file(path, "cannot write: \(String(cString: sf_strerror(nil)))")
         }
         if ext == "wav" { WavContainer.prepare(f, direct: output.direct) }

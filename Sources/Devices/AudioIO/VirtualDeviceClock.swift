@@ -35,23 +35,15 @@ struct VirtualDeviceClock {
         return .ready(avail: bufferFrames - q, delay: q)
     }
 
-    /// Waits on `wakeFD` until a period is free again, at most `timeoutMs`.
-    func wait(wakeFD: Int32, timeoutMs: Int32, bufferFrames: Int) {
+    /// Waits on `wake` until a period is free again, at most `timeoutMs`.
+    func wait(wake: WakeEvent, timeoutMs: Int32, bufferFrames: Int) {
         var timeout = timeoutMs
         if started {
             let queued = written - played(now: MonotonicClock.nanos())
             let excess = queued - Int64(bufferFrames - periodFrames)
             timeout = Int32(max(0, min(Int64(timeoutMs), (excess * 1000 + Int64(rate) - 1) / Int64(rate))))
         }
-        Self.poll(wakeFD: wakeFD, timeoutMs: timeout)
-    }
-
-    /// Waits for `wakeFD` (drained when it fires) or the timeout.
-    static func poll(wakeFD: Int32, timeoutMs: Int32) {
-        var fd = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
-        if Glibc.poll(&fd, 1, timeoutMs) > 0 && fd.revents & Int16(POLLIN) != 0 {
-            WakeEvent.drain(raw: wakeFD)
-        }
+        wake.wait(timeoutMillis: timeout)
     }
 
     mutating func wrote(frames: Int, bufferFrames: Int) {
@@ -106,9 +98,9 @@ extension VirtualDeviceSink {
         device.paced ? device.clock.space(bufferFrames: bufferFrames) : .ready(avail: bufferFrames, delay: 0)
     }
 
-    public func wait(wakeFD: Int32, timeoutMs: Int32) {
-        if device.paced { device.clock.wait(wakeFD: wakeFD, timeoutMs: timeoutMs, bufferFrames: bufferFrames) } else {
-            VirtualDeviceClock.poll(wakeFD: wakeFD, timeoutMs: timeoutMs)
+    public func wait(wake: WakeEvent, timeoutMs: Int32) {
+        if device.paced { device.clock.wait(wake: wake, timeoutMs: timeoutMs, bufferFrames: bufferFrames) } else {
+            wake.wait(timeoutMillis: timeoutMs)
         }
     }
 

@@ -43,7 +43,7 @@ public final class WavFileSink: VirtualDeviceSink, @unchecked Sendable {
         case .float: Int32(SF_FORMAT_FLOAT)
         }
         sfInfo.format = WavContainer.major(direct: output.direct, expectedBytes: expectedBytes) | subtype
-        guard let handle = sf_open_fd(output.fd, Int32(SFM_WRITE), &sfInfo, Int32(SF_FALSE)) else {
+        guard let handle = sf_open_fd(output.descriptor.raw, Int32(SFM_WRITE), &sfInfo, Int32(SF_FALSE)) else {
             throw AudioError.file(path, "cannot write the WAV file: \(String(cString: sf_strerror(nil)))")
         }
         WavContainer.prepare(handle, direct: output.direct, expectedBytes: expectedBytes)

@@ -6,7 +6,7 @@ import Platform
 /// One opened /dev/input/eventN with its libevdev description. Owned by one thread at a time.
 final class EvdevNode {
     let path: String
-    private let descriptor: Descriptor
+    let descriptor: Descriptor
     var fd: Int32 { descriptor.raw }
     private let dev: OpaquePointer
 

@@ -8,7 +8,7 @@ import Platform
 final class HotplugWatch {
     typealias Change = LiveSession.Change
 
-    private let descriptor: Descriptor
+    let descriptor: Descriptor
     var fd: Int32 { descriptor.raw }
     private let directory: String
     private let directoryName: String

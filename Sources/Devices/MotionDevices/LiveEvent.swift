@@ -2,23 +2,23 @@ import Motion
 import Platform
 
 /// What live input reports, in order, on the reader thread. `mono` is when the frame (or the change) reached
-/// Kape; stamps are the device's event times, seconds on its own clock. Everything a handler needs is in the
+/// Kape; stamps are the device's event times on its own clock (`DeviceTime`). Everything a handler needs is in the
 /// event: it is called while the session is being changed and must not call back into the reader.
 public enum LiveEvent: Sendable {
     /// Reading started (also after a re-plug); `notes` says what was not granted (clock, priority).
     case opened(DiscoveredDevice, notes: [String])
     /// Every sample, for a live tilt display.
     case frame(MotionPipeline.Frame, mono: MonoInstant)
-    case calibrated(stamp: Double, mono: MonoInstant)
+    case calibrated(stamp: DeviceTime, mono: MonoInstant)
     case gesture(TiltEvent, mono: MonoInstant)
     /// SYN_DROPPED: events were lost, the state was re-read and the estimator re-seeded; the gate held.
-    case resynced(stamp: Double, tilt: Double, mono: MonoInstant)
+    case resynced(stamp: DeviceTime, tilt: Double, mono: MonoInstant)
     /// Unplugged (the game pauses); reading resumes by itself when the same device comes back.
-    case deviceLost(path: String, stamp: Double, tilt: Double, mono: MonoInstant)
+    case deviceLost(path: String, stamp: DeviceTime, tilt: Double, mono: MonoInstant)
     case deviceBack(DiscoveredDevice, mono: MonoInstant)
     /// A gyro on a node of its own came or went while reading (a Wii Remote's Motion Plus): detection goes on with
     /// or without it from a fresh calibration; `reason` says what happened.
-    case gyroChanged(present: Bool, reason: String, stamp: Double, mono: MonoInstant)
+    case gyroChanged(present: Bool, reason: String, stamp: DeviceTime, mono: MonoInstant)
 }
 
 public struct LiveOptions: Sendable {

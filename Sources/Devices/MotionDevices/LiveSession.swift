@@ -59,7 +59,7 @@ public struct LiveSession: Sendable {
     private let options: LiveOptions
     private var pipeline: MotionPipeline
     /// The last frame's stamp (or the open stamp), on the event clock.
-    private var lastStamp = 0.0
+    private var lastStamp = DeviceTime.zero
     /// Device time the frames covered, forward steps only: a clock that steps back (a device's own, or
     /// CLOCK_REALTIME where monotonic event times were refused) must not stretch --duration by the step.
     private var elapsedDeviceTime = 0.0
@@ -103,7 +103,7 @@ public struct LiveSession: Sendable {
                 _ = pipeline.push(InputEvent(micros: 0, type: EV.abs, code: UInt16(code), value: value))
             }
         }
-        lastStamp = Double(node.openMicros) * 1e-6
+        lastStamp = DeviceTime(micros: node.openMicros)
         var connection = Connection(clock: node.clock, lastArrival: now, openMicros: node.openMicros)
         // A driver with nothing to read at open (IIO: the first scan is the first sample) has no open sample.
         connection.openSamplePending = node.axisValues.contains { $0 != nil }
@@ -159,7 +159,7 @@ public struct LiveSession: Sendable {
             }
         }
         pipeline.markGap()
-        emit(.resynced(stamp: Double(micros) * 1e-6, tilt: pipeline.detector.tilt, mono: now))
+        emit(.resynced(stamp: DeviceTime(micros: micros), tilt: pipeline.detector.tilt, mono: now))
     }
 
     @inline(__always)
@@ -205,7 +205,8 @@ public struct LiveSession: Sendable {
             _ = pipeline.push(InputEvent(micros: c.openMicros, type: EV.syn, code: EV.synReport, value: 0))
         }
         let wasCalibrated = pipeline.isCalibrated
-        let stamp = lastStamp + silent
+        // The one crossing of clocks: monotonic seconds of silence added to a time on the device's timeline.
+        let stamp = lastStamp.advanced(by: silent)
         let gesture = pipeline.tick(stamp: stamp)
         stats.ticks += 1
         if !wasCalibrated && pipeline.isCalibrated { emit(.calibrated(stamp: stamp, mono: now)) }

@@ -24,7 +24,8 @@ public struct MotionPipeline: Sendable {
     /// Feeds one event; returns the frame when it completed one.
     @inline(__always)
     public mutating func push(_ e: InputEvent) -> Frame? {
-        guard assembler.push(stamp: Double(e.micros) * 1e-6, type: e.type, code: e.code, value: e.value) else { return nil }
+        // Not `assembler.push(e)`: through that wrapper the read → gate benchmark took 30–50 ns more per frame.
+        guard assembler.push(stamp: DeviceTime(micros: e.micros), type: e.type, code: e.code, value: e.value) else { return nil }
         let sample = axes.apply(assembler.sample)
         let gesture = detector.process(sample)
         return Frame(sample: sample, tilt: detector.tilt, gesture: gesture)
@@ -32,7 +33,7 @@ public struct MotionPipeline: Sendable {
 
     /// Time passed and the device sent nothing (it holds its values): `stamp` on the event clock.
     @inline(__always)
-    public mutating func tick(stamp: Double) -> TiltEvent? { detector.tick(stamp: stamp) }
+    public mutating func tick(stamp: DeviceTime) -> TiltEvent? { detector.tick(stamp: stamp) }
 
     /// Whether silence matters to the detector: calibrating, or accelerometer-only (a held tilt must fire).
     public var wantsTicks: Bool { !isCalibrated || detector.estimator.mode == .accelerometerOnly }

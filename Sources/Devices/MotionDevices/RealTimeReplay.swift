@@ -13,9 +13,10 @@ public enum RealTimeReplay {
                            gesture: (TiltEvent, UInt64) throws -> Void) rethrows {
         var detector = GestureDetector(hasGyro: hasGyro, settings: settings)
         var seen = recalibration?.current ?? 0
-        let first = samples.first?.stamp ?? 0
+        let first = samples.first?.stamp ?? .zero
         var ticks = SilenceTicks(interval: settings.tickSeconds)
-        func release(_ stamp: Double) -> UInt64? {
+        // The trace's timeline laid onto the monotonic clock from `t0`: a sample is released (arrives) then.
+        func release(_ stamp: DeviceTime) -> UInt64? {
             MonotonicClock.sleep(untilNanos: t0 + min(UInt64(saturating: (stamp - first) * 1e9), UInt64.max - t0))
             if stop?.isFired == true { return nil }
             if let r = recalibration, r.current != seen { seen = r.current; detector.recalibrate() }

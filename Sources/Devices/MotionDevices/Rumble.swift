@@ -26,42 +26,38 @@ public final class Rumble {
     }
 
     public let path: String
-    private let fd: Int32
-    private var effectID: Int16 = -1
+    private let node: Descriptor
+    /// The effect uploaded to the device, once one is (the kernel numbers it; -1 asks for a new one).
+    private var effectID: Int16?
 
     /// Opens the rumble node read-write. Throws `.permissionDenied` with the fix, like discovery.
     public init(device: DiscoveredDevice) throws(DeviceError) {
         guard case .available(let path) = Rumble.availability(of: device) else {
             throw DeviceError(path: device.path, kind: .notMotion, "no FF_RUMBLE")
         }
-        let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == EACCES || errno == EPERM {
+        do throws(SystemCallError) { node = try Descriptor.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) } catch {
+            if error.errno == EACCES || error.errno == EPERM {
                 let advice = PermissionAdvice.denied(path: path)
                 throw DeviceError(path: path, kind: .permissionDenied, "permission denied for force feedback (needs write access). Fix:\n  " + advice.fix.joined(separator: "\n  "))
             }
-            throw DeviceError(path: path, kind: .openFailed(errno: errno), "cannot open for force feedback: \(errnoText(errno))")
+            throw DeviceError(path: path, kind: .openFailed(errno: error.errno), "cannot open for force feedback: \(errnoText(error.errno))")
         }
         self.path = path
-        self.fd = fd
     }
 
     deinit {
-        if effectID >= 0 {
-            _ = ioctl(fd, kape_eviocrmff(), Int32(effectID))
-        }
-        close(fd)
+        if let effectID { _ = ioctl(node.raw, kape_eviocrmff(), Int32(effectID)) }
     }
 
     /// Uploads (or updates) one rumble effect and starts it. Magnitudes 0...1.
     public func play(strong: Double, weak: Double, milliseconds: Int) throws(DeviceError) {
         var effect = ff_effect()
         effect.type = UInt16(FF_RUMBLE)
-        effect.id = effectID
+        effect.id = effectID ?? -1
         effect.replay.length = UInt16(clamping: milliseconds)
         effect.u.rumble.strong_magnitude = magnitude(strong)
         effect.u.rumble.weak_magnitude = magnitude(weak)
-        guard ioctl(fd, kape_eviocsff(), &effect) == 0 else {
+        guard ioctl(node.raw, kape_eviocsff(), &effect) == 0 else {
             throw DeviceError(path: path, kind: .openFailed(errno: errno), "the device refused the rumble effect (EVIOCSFF): \(errnoText(errno))")
         }
         effectID = effect.id
@@ -69,7 +65,7 @@ public final class Rumble {
         ev.type = EV.ff
         ev.code = UInt16(bitPattern: effect.id)
         ev.value = 1
-        let n = write(fd, &ev, MemoryLayout<input_event>.size)
+        let n = write(node.raw, &ev, MemoryLayout<input_event>.size)
         guard n == MemoryLayout<input_event>.size else {
             throw DeviceError(path: path, kind: .openFailed(errno: errno), "cannot start the rumble effect: \(errnoText(errno))")
         }

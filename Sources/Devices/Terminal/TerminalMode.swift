@@ -11,9 +11,9 @@ public enum TerminalMode {
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
     static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
-    /// Readable when a forwarded signal is pending; -1 only when the process had no descriptor left for it
+    /// Readable when a forwarded signal is pending; nil only when the process had no descriptor left for it
     /// (`signalsUnavailable` says why), and then signals act by default.
-    public static var signalFD: Int32 { signalWake?.fd ?? -1 }
+    public static var signalFD: Descriptor? { signalWake?.descriptor }
 
     /// Why signals cannot reach the loop, if they cannot.
     public static var signalsUnavailable: String? {

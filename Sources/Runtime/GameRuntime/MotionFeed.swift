@@ -21,6 +21,7 @@ public final class MotionFeed: Sendable {
     private let wake: WakeEvent
     /// The descriptor for the game loop to poll.
     public var fd: Int32 { wake.fd }
+    public var descriptor: Descriptor { wake.descriptor }
     private let inbox = Mutex<[Message]>([])
     /// Requested by the loop at every countdown; the reader re-calibrates when it sees a new request.
     private let recalibration = RecalibrationRequest()

@@ -31,7 +31,7 @@ enum Fixtures {
             let r = tilt * .pi / 180
             let accel = SIMD3(rng.noise(0.003), cos(r) + rng.noise(0.003), sin(r) + rng.noise(0.003))
             let gyro = SIMD3(rateX + 0.3 + rng.noise(0.15), -0.2 + rng.noise(0.15), 0.1 + rng.noise(0.15))
-            out.append(MotionSample(time: t, stamp: t, accel: accel, gyro: gyro))
+            out.append(MotionSample(time: t, stamp: DeviceTime(seconds: t), accel: accel, gyro: gyro))
         }
         return out
     }

@@ -33,7 +33,7 @@ func iioBenchmarks() {
                                   Double(gx[2].type.value(in: scan, at: gx[2].offset)))
                     let t = ts.type.value(in: scan, at: ts.offset) / 1000
                     encoder.encode(accelRaw: a, gyroRaw: g, micros: Int64(done) * 10_000, sensorMicros: UInt32(truncatingIfNeeded: t)) { e in
-                        if assembler.push(stamp: Double(e.micros) * 1e-6, type: e.type, code: e.code, value: e.value) { frames += 1 }
+                        if assembler.push(e) { frames += 1 }
                     }
                     done += 1
                 }

@@ -6,7 +6,7 @@ import Motion
 public func fuzzEvemu(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
     _ = try? TraceSource.read(bytes: bytes, file: "fuzz", format: .evemu) { s in
-        precondition(s.time.isFinite && s.stamp.isFinite, "non-finite sample time")
+        precondition(s.time.isFinite && s.stamp.seconds.isFinite, "non-finite sample time")
     }
     guard let first = try? parse(bytes) else { return 0 }
 

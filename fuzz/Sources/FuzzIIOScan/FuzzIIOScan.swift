@@ -61,7 +61,7 @@ public func fuzzIIOScan(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 var closed = false
                 encoder.encode(accelRaw: SIMD3(Double(values[0]), Double(values[1]), Double(values[2])), gyroRaw: .zero,
                                micros: Int64(scans), sensorMicros: UInt32(truncatingIfNeeded: values[0])) { ev in
-                    closed = a.push(stamp: Double(ev.micros) * 1e-6, type: ev.type, code: ev.code, value: ev.value)
+                    closed = a.push(ev)
                 }
                 precondition(closed && a.sample.accel.x.isFinite && a.sample.accel.z.isFinite, "frame not closed or not finite")
                 assembler = a

@@ -17,11 +17,10 @@ struct IIOAttributes: Sendable {
     /// a no-op on sysfs and keeps an emulated attribute file from keeping the tail of a longer old value.
     @discardableResult
     func write(_ name: String, _ value: String) -> Int32? {
-        let fd = open(path(name), O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard fd >= 0 else { return errno }
-        defer { close(fd) }
+        let file: Descriptor
+        do throws(SystemCallError) { file = try Descriptor.open(path(name), O_WRONLY | O_TRUNC | O_CLOEXEC) } catch { return error.errno }
         let bytes = Array((value + "\n").utf8)
-        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        let n = bytes.withUnsafeBytes { Glibc.write(file.raw, $0.baseAddress, $0.count) }
         if n < 0 { return errno }
         return n == bytes.count ? nil : EIO
     }
@@ -32,11 +31,9 @@ struct IIOAttributes: Sendable {
     }
 
     static func readFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let file = try? Descriptor.open(path, O_RDONLY | O_CLOEXEC) else { return nil }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(file.raw, $0.baseAddress, $0.count) }
         guard n >= 0 else { return nil }
         var text = String(decoding: buffer[0..<n], as: UTF8.self)
         while let last = text.last, last == "\n" || last == "\0" { text.removeLast() }

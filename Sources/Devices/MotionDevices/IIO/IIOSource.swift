@@ -2,15 +2,31 @@ import Glibc
 import Motion
 import Platform
 
-/// The IIO driver of a `LiveSession`: reads scans from /dev/iio:deviceN (or polls sysfs), turns them into the
-/// events an evdev motion node sends (`IIOFrameEncoder`) and hands those to the session, exactly as `LiveReader`
-/// does for evdev. `t` is the sensor's own timeline (its scan timestamps; read times when polled), 0 at the
-/// first sample. Every attribute changed for buffered reading is put back on every way out.
-public final class IIOReader: LiveDriver {
-    public private(set) var session: LiveSession
+/// The IIO driver of a `LiveSession`.
+public typealias IIOReader = LiveSourceDriver<IIOSource>
+
+extension LiveSourceDriver where Source == IIOSource {
+    public convenience init(device: DiscoveredDevice, options: LiveOptions = LiveOptions()) {
+        self.init(source: IIOSource(device: device, options: options), options: options)
+    }
+
+    /// The rate asked of a sensor, and the polling rate without a buffer.
+    public static var targetRate: Double { IIOSource.targetRate }
+    public var cutScans: Int { source.cutScans }
+    public var timestampStepsBack: Int { source.timestampStepsBack }
+}
+
+/// An IIO sensor: scans read from /dev/iio:deviceN (buffered; a chip's accelerometer and gyro devices joined on
+/// their timestamps), or sysfs polled, turned into the events an evdev motion node sends (`IIOFrameEncoder`) for
+/// the session, exactly as an evdev node's are. `t` is the sensor's own timeline (its scan timestamps; read
+/// times when polled), 0 at the first sample. Every attribute changed for buffered reading is put back on every
+/// way out. Lost, it looks for the same sensor again in sysfs.
+public final class IIOSource: LiveSource {
+    /// The accelerometer's buffer and a paired gyro's.
+    public static let descriptorSlots = 2
     private let options: LiveOptions
-    private var device: DiscoveredDevice
-    private var source: Source?
+    public private(set) var device: DiscoveredDevice
+    private var input: Input?
     /// The sensor time of the first sample (ns): the timeline's 0.
     private var origin: Int64?
     private var lastSensorNanos: Int64 = 0
@@ -18,6 +34,8 @@ public final class IIOReader: LiveDriver {
     private var recordFailure: DeviceError?
     /// When the lost device was first found again (it may still be appearing).
     private var firstSeenAgain: UInt64?
+    /// When to look for the lost device again.
+    private var nextLook: UInt64 = 0
     /// A pair's two streams joined on their timestamps.
     private var merger = IIOPairMerger()
     private var encoder: IIOFrameEncoder
@@ -26,24 +44,23 @@ public final class IIOReader: LiveDriver {
     /// Sensor timestamps that went backwards (the frame clock holds; a recording goes on from its last time).
     public private(set) var timestampStepsBack = 0
 
-    private enum Source {
+    private enum Input {
         /// One buffer per part: the accelerometer's first (it closes frames), then a paired gyro's.
         case buffered([IIOBuffer], [IIOScanStream])
         case polled(IIOPoller, periodNanos: UInt64, next: UInt64)
     }
 
     public init(device: DiscoveredDevice, options: LiveOptions = LiveOptions()) {
-        precondition(device.iio != nil, "IIOReader reads IIO devices")
+        precondition(device.iio != nil, "IIOSource reads IIO devices")
         self.options = options
         self.device = device
         encoder = Self.encoder(device.iio!)
-        session = LiveSession(device: device, options: options)
     }
-
-    public var stats: LiveStats { session.stats }
 
     /// The rate asked of a sensor, and the polling rate without a buffer.
     public static let targetRate = 100.0
+
+    public var hotplugFolder: (directory: String, prefix: String) { (options.iioDevices, "iio:device") }
 
     static func encoder(_ d: IIODevice) -> IIOFrameEncoder {
         let a = d.accelPart!.accel!
@@ -53,106 +70,74 @@ public final class IIOReader: LiveDriver {
                                hasTimestamp: false)
     }
 
-    public func run(stop: StopSignal, recorder: (any TraceRecording)?, handler: (LiveEvent) -> Void) throws(DeviceError) {
-        var notes: [String] = []
-        if options.realtime, let refused = RealtimePriority.request() { notes.append(refused) }
-        defer { close() }
-        notes += try open(device.iio!)
-        try recorder?.begin(device: device.info)
-        guard session.connect(opened(), at: .now(), notes: notes, emit: handler) else {
-            throw DeviceError(path: device.path, kind: .notMotion, "not a motion device")
-        }
-        let watch = HotplugWatch(directory: options.iioDevices, prefix: "iio:device")
-        var fds = [pollfd](repeating: pollfd(fd: -1, events: Int16(POLLIN), revents: 0), count: 4)
-        fds[0].fd = stop.fd
-        fds[1].fd = watch?.fd ?? -1
-        var nextLook: UInt64 = 0
-        while true {
-            var timeout: Int32
-            switch session.wait(at: .now()) {
-            case .finished: return
-            case .forever: timeout = -1
-            case .milliseconds(let m): timeout = m
-            }
-            func atMost(_ ms: Int32) { timeout = timeout < 0 ? ms : min(timeout, ms) }
-            fds[2].fd = -1
-            fds[3].fd = -1
-            switch source {
-            case .buffered(let buffers, _)?:
-                for (i, b) in buffers.enumerated() { fds[2 + i].fd = b.fd }
-                if merger.pending > 0 { atMost(100) }
-            case .polled(_, _, let next)?:
-                let now = MonotonicClock.nanos()
-                atMost(next > now ? Int32(min((next - now + 999_999) / 1_000_000, 1000)) : 0)
-            case nil:
-                atMost(firstSeenAgain == nil ? 500 : 50)  // lost: look for it again (a polled device has no node to watch)
-            }
-            for i in 0..<4 { fds[i].revents = 0 }
-            do throws(SystemCallError) { _ = try pollDescriptors(&fds, timeoutMillis: timeout) } catch {
-                throw DeviceError(path: device.path, kind: .openFailed(errno: error.errno), "\(error)")
-            }
-            if fds[0].revents != 0 { return }
-            let now = MonoInstant.now()
-            var fresh = false
-            switch source {
-            case .buffered?:
-                for i in 2..<4 where fds[i].fd >= 0 && fds[i].revents != 0 {
-                    if drain(i - 2, recorder: recorder, at: now, handler: handler) == false
-                        || fds[i].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
-                        lose(at: now, handler: handler)
-                        break
-                    }
-                    fresh = true
-                }
-            case .polled(let poller, let period, let next)? where MonotonicClock.nanos() >= next:
-                fresh = true
-                switch poller.read() {
-                case .values(let a, let g):
-                    deliver(accel: a, gyro: g, sensorNanos: Int64(MonotonicClock.nanos()), recorder: recorder, at: now,
-                            handler: handler)
-                case .unreadable:
-                    break  // a busy or slow read (hid-sensor's request timed out): the next poll tries again
-                case .gone:
-                    lose(at: now, handler: handler)
-                }
-                if case .polled? = source {
-                    let after = max(next + period, MonotonicClock.nanos())
-                    source = .polled(poller, periodNanos: period, next: after)
-                }
-            default:
-                break
-            }
-            if case .buffered(let buffers, _)? = source, buffers.count > 1 {
-                merger.releaseStale(now: MonotonicClock.nanos()) { t, a, g in
-                    deliver(accel: a, gyro: g, sensorNanos: t, recorder: recorder, at: now, handler: handler)
-                }
-            }
-            if let recordFailure { throw recordFailure }
-            try recorder?.flush()
-            if !fresh { session.tick(at: now, emit: handler) }
-            if let watch, fds[1].revents != 0 {
-                for change in watch.changes() { session.hotplug(mapped(change), at: now, emit: handler) }
-                if case .lost = session.link { nextLook = 0 }
-            }
-            if source != nil, !session.isConnected { lose(at: now, handler: handler) }
-            if source == nil, MonotonicClock.nanos() >= nextLook {
-                nextLook = MonotonicClock.nanos() + (firstSeenAgain == nil ? 500_000_000 : 50_000_000)
-                reconnect(handler: handler)
-            }
+    public func open() throws(DeviceError) -> LiveOpening {
+        let notes = try setUp(device.iio!)
+        return LiveOpening(node: opened(), at: .now(), notes: notes)
+    }
+
+    public func prepare(_ ready: inout PollSet, from first: Int) -> Int32? {
+        ready.watch(first, nil)
+        ready.watch(first + 1, nil)
+        switch input {
+        case .buffered(let buffers, _)?:
+            for (i, b) in buffers.enumerated() { ready.watch(first + i, b.descriptor) }
+            return merger.pending > 0 ? 100 : nil
+        case .polled(_, _, let next)?:
+            let now = MonotonicClock.nanos()
+            return next > now ? Int32(min((next - now + 999_999) / 1_000_000, 1000)) : 0
+        case nil:
+            return firstSeenAgain == nil ? 500 : 50  // lost: look for it again (a polled device has no node to watch)
         }
     }
 
+    public func read(_ ready: PollSet, from first: Int, into session: inout LiveSession, recorder: (any TraceRecording)?,
+                     at now: MonoInstant, handler: (LiveEvent) -> Void) throws(DeviceError) -> LiveRead {
+        var outcome = LiveRead.idle
+        switch input {
+        case .buffered(let buffers, _)?:
+            for i in buffers.indices where ready.isReady(first + i) {
+                if !drain(i, into: &session, recorder: recorder, at: now, handler: handler) || ready.hasFailed(first + i) {
+                    outcome = .gone
+                    break
+                }
+                outcome = .fresh
+            }
+        case .polled(let poller, let period, let next)? where MonotonicClock.nanos() >= next:
+            outcome = .fresh
+            switch poller.read() {
+            case .values(let a, let g):
+                deliver(accel: a, gyro: g, sensorNanos: Int64(MonotonicClock.nanos()), into: &session, recorder: recorder,
+                        at: now, handler: handler)
+            case .unreadable:
+                break  // a busy or slow read (hid-sensor's request timed out): the next poll tries again
+            case .gone:
+                outcome = .gone
+            }
+            if outcome != .gone { input = .polled(poller, periodNanos: period, next: max(next + period, MonotonicClock.nanos())) }
+        default:
+            break
+        }
+        if outcome != .gone, case .buffered(let buffers, _)? = input, buffers.count > 1 {
+            merger.releaseStale(now: MonotonicClock.nanos()) { t, a, g in
+                deliver(accel: a, gyro: g, sensorNanos: t, into: &session, recorder: recorder, at: now, handler: handler)
+            }
+        }
+        if let recordFailure { throw recordFailure }
+        return outcome
+    }
+
     /// The session knows nodes by the device's path: a change to any node of ours is a change to it.
-    private func mapped(_ change: LiveSession.Change) -> LiveSession.Change {
+    public func hotplug(_ change: LiveSession.Change, into session: inout LiveSession, recorder: (any TraceRecording)?,
+                        at now: MonoInstant, handler: (LiveEvent) -> Void) {
         let ours = device.iio?.parts.compactMap(\.node) ?? []
         switch change {
-        case .deleted(let p) where ours.contains(p): return .deleted(device.path)
-        default: return change
+        case .deleted(let p) where ours.contains(p): session.hotplug(.deleted(device.path), at: now, emit: handler)
+        default: session.hotplug(change, at: now, emit: handler)
         }
     }
 
     /// Sets the device up: buffered when every part can be, else polled with the reason. Returns the notes.
-    private func open(_ d: IIODevice) throws(DeviceError) -> [String] {
+    private func setUp(_ d: IIODevice) throws(DeviceError) -> [String] {
         var notes: [String] = []
         var reason: String?
         if case .polled(let why) = d.mode { reason = why }
@@ -180,7 +165,7 @@ public final class IIOReader: LiveDriver {
                 for b in buffers { notes += b.notes.map { "\(b.part.sysfs): \($0)" } }
                 let timestamped = buffers.allSatisfy { $0.timestamp != nil }
                 let streams = buffers.map { IIOScanStream(scanBytes: $0.layout.scanBytes) }
-                source = .buffered(buffers, streams)
+                input = .buffered(buffers, streams)
                 encoder = IIOFrameEncoder(accel: encoder.accel, gyro: encoder.gyro, hasTimestamp: timestamped)
                 notes.append("IIO: reading \(buffers.map { $0.part.node ?? "" }.joined(separator: " + ")) buffered, "
                              + buffers.map { "\($0.layout.scanBytes)-byte scans" }.joined(separator: " + ")
@@ -195,7 +180,7 @@ public final class IIOReader: LiveDriver {
             }
             let hz = Self.targetRate
             let period = UInt64(1e9 / hz)
-            source = .polled(poller, periodNanos: period, next: MonotonicClock.nanos())
+            input = .polled(poller, periodNanos: period, next: MonotonicClock.nanos())
             encoder = IIOFrameEncoder(accel: encoder.accel, gyro: encoder.gyro, hasTimestamp: false)
             notes.append("IIO: polling sysfs at \(Int(hz.rounded())) Hz: \(reason)")
         }
@@ -212,7 +197,6 @@ public final class IIOReader: LiveDriver {
         var info = encoder.device
         info.name = device.info.name
         device.info = info
-        session = LiveSession(device: device, options: options)
         return notes
     }
 
@@ -222,8 +206,9 @@ public final class IIOReader: LiveDriver {
     }
 
     /// Reads the part's node until it would block. False when it is gone.
-    private func drain(_ index: Int, recorder: (any TraceRecording)?, at now: MonoInstant, handler: (LiveEvent) -> Void) -> Bool {
-        guard case .buffered(let buffers, let streams) = source else { return true }
+    private func drain(_ index: Int, into session: inout LiveSession, recorder: (any TraceRecording)?, at now: MonoInstant,
+                       handler: (LiveEvent) -> Void) -> Bool {
+        guard case .buffered(let buffers, let streams) = input else { return true }
         let b = buffers[index]
         let isAccel = index == 0
         let both = encoder.gyro != nil && b.gyroAxes != nil
@@ -245,7 +230,7 @@ public final class IIOReader: LiveDriver {
                 let values = b.values(scan)
                 let sensor = b.stamp(scan) ?? Int64(MonotonicClock.nanos())
                 func emit(_ nanos: Int64, _ accel: SIMD3<Double>, _ gyro: SIMD3<Double>) {
-                    deliver(accel: accel, gyro: gyro, sensorNanos: nanos, recorder: recorder, at: now, handler: handler)
+                    deliver(accel: accel, gyro: gyro, sensorNanos: nanos, into: &session, recorder: recorder, at: now, handler: handler)
                 }
                 if buffers.count == 1 {
                     emit(sensor, values, both ? gyroValues(b, scan) : .zero)
@@ -266,7 +251,8 @@ public final class IIOReader: LiveDriver {
     }
 
     /// One sample to the session, as the events of one evdev frame.
-    private func deliver(accel: SIMD3<Double>, gyro: SIMD3<Double>, sensorNanos: Int64, recorder: (any TraceRecording)?, at now: MonoInstant, handler: (LiveEvent) -> Void) {
+    private func deliver(accel: SIMD3<Double>, gyro: SIMD3<Double>, sensorNanos: Int64, into session: inout LiveSession,
+                         recorder: (any TraceRecording)?, at now: MonoInstant, handler: (LiveEvent) -> Void) {
         if origin == nil { origin = sensorNanos }
         if sensorNanos < lastSensorNanos { timestampStepsBack += 1 }
         lastSensorNanos = sensorNanos
@@ -280,28 +266,29 @@ public final class IIOReader: LiveDriver {
         }
     }
 
-    private func lose(at now: MonoInstant, handler: (LiveEvent) -> Void) {
-        merger = IIOPairMerger()
-        if case .buffered(_, let streams)? = source {
-            for s in streams where s.partialBytes > 0 { cutScans += 1 }
+    /// Every buffer back as it was, the nodes closed. Lost: a scan the loss cut off is counted and a pair's
+    /// half-joined samples dropped.
+    public func close(lost: Bool) {
+        guard let input else { return }
+        if lost {
+            merger = IIOPairMerger()
+            if case .buffered(_, let streams) = input { for s in streams where s.partialBytes > 0 { cutScans += 1 } }
         }
-        close()
-        session.lose(at: now, emit: handler)
+        if case .buffered(let buffers, _) = input { for b in buffers { b.restore() } }
+        self.input = nil
     }
 
-    /// Every buffer back as it was, the nodes closed.
-    private func close() {
-        if case .buffered(let buffers, _)? = source { for b in buffers { b.restore() } }
-        source = nil
-    }
-
-    /// While lost: the same sensor (same name and place in sysfs) found again is set up afresh.
-    private func reconnect(handler: (LiveEvent) -> Void) {
+    /// While lost, every half second (every 50 ms once it is seen again, and at once after a hot-plug change): the
+    /// same sensor (same name and place in sysfs) found again is set up afresh.
+    public func reconnect(_ session: inout LiveSession, hotplugged: Bool, handler: (LiveEvent) -> Void) {
+        if hotplugged { nextLook = 0 }
+        guard MonotonicClock.nanos() >= nextLook else { return }
+        nextLook = MonotonicClock.nanos() + (firstSeenAgain == nil ? 500_000_000 : 50_000_000)
         guard let again = IIODiscovery.scan(root: options.iioRoot, devDirectory: options.iioDevices).first(where: { d in
             let candidate = IIODiscovery.discovered(d, overrides: [:])
             return candidate.configKey == device.configKey && candidate.uniq == device.uniq
         }) else {
-            // Nodes the session was told about that are not this device: IIOReader looks again on its own.
+            // Nodes the session was told about that are not this device: this source looks again on its own.
             for path in session.candidates { session.notReconnected(path, at: .now().advanced(bySeconds: 10)) }
             firstSeenAgain = nil
             return
@@ -312,14 +299,12 @@ public final class IIOReader: LiveDriver {
         if firstSeenAgain == nil { firstSeenAgain = now }
         if again.mode != .buffered, device.iio?.mode == .buffered, now < firstSeenAgain! + 2_000_000_000 { return }
         firstSeenAgain = nil
-        let previous = session
         device.iio = again
         device.path = again.accelPart?.node ?? again.accelPart?.sysfs ?? device.path
         encoder = Self.encoder(again)
-        do throws(DeviceError) { _ = try open(again) } catch { session = previous; return }
+        do throws(DeviceError) { _ = try setUp(again) } catch { return }
         // The timeline keeps its origin: the sensor's clock (CLOCK_MONOTONIC once set) goes on across the unplug.
-        session = previous
-        if !session.connect(opened(), at: .now(), emit: handler) { close() }
+        if !session.connect(opened(), at: .now(), emit: handler) { close(lost: false) }
         for path in session.candidates { session.notReconnected(path, at: .now().advanced(bySeconds: 10)) }
     }
 }
