@@ -1,7 +1,7 @@
 /// What reads a motion device for a `LiveSession`: one `LiveSourceDriver` over the device's `LiveSource`
-/// (`LiveReader` for evdev nodes, `IIOReader` for IIO sensors), and `WiimoteReader` for a Wii Remote's
-/// accelerometer and Motion Plus nodes. Every source feeds the session kernel input events, so everything after
-/// them is one path.
+/// (`LiveReader` for evdev nodes, `IIOReader` for IIO sensors, `WiimoteReader` for a Wii Remote's accelerometer
+/// and Motion Plus nodes). Every source feeds the session kernel input events, so everything after them is one
+/// path.
 public protocol LiveDriver: AnyObject {
     var stats: LiveStats { get }
     /// Blocks on the calling thread until `stop` fires, the duration is over, or reading fails. Throws when the

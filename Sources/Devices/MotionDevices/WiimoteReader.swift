@@ -2,16 +2,17 @@ import Glibc
 import Motion
 import Platform
 
-/// The driver of a Wii Remote for a `LiveSession`: hid-wiimote's Accelerometer node and, when the remote has one,
-/// its Motion Plus node, two evdev nodes with event streams of their own, joined on their event times
-/// (`SensorPairMerger`, one frame per report) into the frames of one six-axis node (`WiimoteFusion`). A Motion
-/// Plus that is missing, appears later (the driver polls for it every 4 s and then adds its node) or goes away
-/// mid-round leaves the accelerometer alone, and the session is reshaped (`LiveEvent.gyroChanged`).
-///
-/// Shaped as a source that yields frames (`WiimotePair`) and the loop that waits on it, the hot-plug watch and
-/// the stop signal, as `LiveReader` is for one node.
-public final class WiimoteReader: LiveDriver {
-    public private(set) var session: LiveSession
+/// The driver of a Wii Remote for a `LiveSession`.
+public typealias WiimoteReader = LiveSourceDriver<WiimoteSource>
+
+/// A Wii Remote as one source: hid-wiimote's Accelerometer node and, when the remote has one, its Motion Plus node,
+/// two evdev nodes with event streams of their own, joined on their event times (`SensorPairMerger`, one frame per
+/// report) into the frames of one six-axis node (`WiimoteFusion`). A Motion Plus that is missing, appears later
+/// (the driver polls for it every 4 s and then adds its node) or goes away mid-round leaves the accelerometer
+/// alone, and the session is reshaped (`LiveEvent.gyroChanged`).
+public final class WiimoteSource: DeviceLiveSource {
+    public static let descriptorSlots = 2
+    public private(set) var device: DiscoveredDevice
     private let options: LiveOptions
     private var pair: WiimotePair?
     /// The recording's shape, fixed by its header: with or without the gyro axes.
@@ -19,100 +20,68 @@ public final class WiimoteReader: LiveDriver {
     private var recordFailure: DeviceError?
     /// Nodes that appeared while the remote had no Motion Plus, tried again until their time is up (udev may still be
     /// setting a new node up: permissions, or an emulation its replies).
-    fileprivate var gyroCandidates: [String: MonoInstant] = [:]
+    private var gyroCandidates: [String: MonoInstant] = [:]
 
     public init(device: DiscoveredDevice, options: LiveOptions = LiveOptions()) {
-        self.options = options
         var fused = device
         fused.info = WiimoteFusion.device(accelerometer: device.info, gyro: device.gyroNode != nil)
-        session = LiveSession(device: fused, options: options)
+        self.device = fused
+        self.options = options
     }
 
-    public var stats: LiveStats { session.stats }
+    public var hotplugFolder: (directory: String, prefix: String) { (options.inputDirectory, "event") }
 
-    public func run(stop: StopSignal, recorder: (any TraceRecording)?, handler: (LiveEvent) -> Void) throws(DeviceError) {
-        var notes: [String] = []
-        if options.realtime, let refused = RealtimePriority.request() { notes.append(refused) }
-        let first = try WiimotePair(accelerometer: session.device.path, gyroPath: session.device.gyroNode?.path,
-                                    inputDirectory: options.inputDirectory)
-        notes += first.notes
+    public func open() throws(DeviceError) -> LiveOpening {
+        let first = try WiimotePair(accelerometer: device.path, gyroPath: device.gyroNode?.path, inputDirectory: options.inputDirectory)
+        pair = first
         recordedGyro = first.hasGyro
-        try recorder?.begin(device: first.info)
-        take(first, notes: notes, handler: handler)
-        let watch = HotplugWatch(directory: options.inputDirectory)
-        defer { pair = nil }
-
-        var ready = PollSet(count: 4)
-        ready.watch(0, stop.fd)
-        ready.watch(1, watch?.fd ?? -1)
-        while true {
-            // Frames waiting for the other node are released after the merger's patience at the latest.
-            let busy = (pair?.pending ?? 0) > 0 || !gyroCandidates.isEmpty
-            guard let timeout = session.wait(at: .now()).pollTimeout(cappedAt: busy ? 100 : nil) else { return }
-            ready.watch(2, pair?.accelFD ?? -1)
-            ready.watch(3, pair?.gyroFD ?? -1)
-            do throws(SystemCallError) { try ready.wait(timeoutMillis: timeout) } catch {
-                throw DeviceError(path: session.device.path, kind: .openFailed(errno: error.errno), "\(error)")
-            }
-            if ready.isReady(0) { return }
-            let now = MonoInstant.now()
-            var fresh = false
-            if pair != nil {
-                if ready.isReady(3) {
-                    fresh = true
-                    if !drain(gyro: true, recorder: recorder, at: now, handler: handler) || ready.hasFailed(3) {
-                        dropGyro("the Motion Plus node \(pair?.gyroPath ?? "") went away", recorder: recorder, at: now, handler: handler)
-                    }
-                }
-                if ready.isReady(2) {
-                    fresh = true
-                    if !drain(gyro: false, recorder: recorder, at: now, handler: handler) || ready.hasFailed(2) {
-                        lose(recorder: recorder, at: now, handler: handler)
-                    }
-                }
-                pair?.releaseStale(now: MonotonicClock.nanos()) { frame in deliver(frame, recorder: recorder, at: now, handler: handler) }
-            }
-            if let recordFailure { throw recordFailure }
-            try recorder?.flush()
-            if !fresh { session.tick(at: now, emit: handler) }
-            if let watch, ready.isReady(1) {
-                for change in watch.changes() {
-                    session.hotplug(change, at: now, emit: handler)
-                    gyroHotplug(change, recorder: recorder, at: now, handler: handler)
-                }
-            }
-            tryGyroCandidates(at: now, handler: handler)
-            if pair != nil, !session.isConnected { pair = nil }
-            if pair == nil { reconnect(handler: handler) }
-        }
+        device.info = first.info
+        return opening(first, notes: first.notes)
     }
 
-    /// Hands an opened pair to the session (the first open and every reconnect); keeps it when taken.
-    @discardableResult
-    private func take(_ candidate: WiimotePair, notes: [String] = [], handler: (LiveEvent) -> Void) -> Bool {
-        let opened = OpenedNode(path: candidate.accelPath, info: candidate.info, uniq: session.device.uniq, isMotionNode: true,
-                                clock: candidate.clock, clockRefusal: candidate.clockRefusal,
-                                axisValues: candidate.currentAxes, openMicros: candidate.openMicros)
-        guard session.connect(opened, at: .now(), notes: notes, emit: handler) else { return false }
-        pair = candidate
-        return true
+    private func opening(_ candidate: WiimotePair, notes: [String] = []) -> LiveOpening {
+        let node = OpenedNode(path: candidate.accelPath, info: candidate.info, uniq: device.uniq, isMotionNode: true,
+                              clock: candidate.clock, clockRefusal: candidate.clockRefusal,
+                              axisValues: candidate.currentAxes, openMicros: candidate.openMicros)
+        return LiveOpening(node: node, at: .now(), notes: notes)
     }
 
-    private func reconnect(handler: (LiveEvent) -> Void) {
-        for path in session.candidates {
-            if let candidate = try? WiimotePair(accelerometer: path, gyroPath: nil, inputDirectory: options.inputDirectory),
-               take(candidate, handler: handler) { return }
-            session.notReconnected(path, at: .now())
+    public func prepare(_ ready: inout PollSet, from first: Int) -> Int32? {
+        ready.watch(first, pair?.accelFD ?? -1)
+        ready.watch(first + 1, pair?.gyroFD ?? -1)
+        // Frames waiting for the other node are released after the merger's patience at the latest.
+        return (pair?.pending ?? 0) > 0 || !gyroCandidates.isEmpty ? 100 : nil
+    }
+
+    public func read(_ ready: PollSet, from first: Int, into session: inout LiveSession, recorder: (any TraceRecording)?,
+                     at now: MonoInstant, handler: (LiveEvent) -> Void) throws(DeviceError) -> LiveRead {
+        guard let pair else { return .idle }
+        var fresh = false
+        if ready.isReady(first + 1) {
+            fresh = true
+            if !drain(pair, gyro: true, session: &session, recorder: recorder, at: now, handler: handler) || ready.hasFailed(first + 1) {
+                dropGyro("the Motion Plus node \(pair.gyroPath ?? "") went away", session: &session, recorder: recorder, at: now, handler: handler)
+            }
         }
+        var gone = false
+        if ready.isReady(first) {
+            fresh = true
+            gone = !drain(pair, gyro: false, session: &session, recorder: recorder, at: now, handler: handler) || ready.hasFailed(first)
+        }
+        pair.releaseStale(now: MonotonicClock.nanos()) { deliver($0, session: &session, recorder: recorder, at: now, handler: handler) }
+        if gone { pair.releaseAll { deliver($0, session: &session, recorder: recorder, at: now, handler: handler) } }
+        tryGyroCandidates(&session, at: now, handler: handler)
+        if let recordFailure { throw recordFailure }
+        return gone ? .gone : fresh ? .fresh : .idle
     }
 
     /// Reads one node until it would block. False when it is gone.
-    private func drain(gyro: Bool, recorder: (any TraceRecording)?, at now: MonoInstant, handler: (LiveEvent) -> Void) -> Bool {
-        guard let pair else { return true }
+    private func drain(_ pair: WiimotePair, gyro: Bool, session: inout LiveSession, recorder: (any TraceRecording)?,
+                       at now: MonoInstant, handler: (LiveEvent) -> Void) -> Bool {
         while true {
             session.stats.reads += 1
             let status = pair.read(gyro: gyro, arrival: MonotonicClock.nanos()) { frame in
-                deliver(frame, recorder: recorder, at: now, handler: handler)
+                deliver(frame, session: &session, recorder: recorder, at: now, handler: handler)
             }
             switch status {
             case .read(let n) where n >= EventReader.defaultBatch: continue
@@ -123,7 +92,8 @@ public final class WiimoteReader: LiveDriver {
     }
 
     /// One fused frame to the session, and to the recording in the shape it began with.
-    private func deliver(_ frame: WiimotePair.Frame, recorder: (any TraceRecording)?, at now: MonoInstant, handler: (LiveEvent) -> Void) {
+    private func deliver(_ frame: WiimotePair.Frame, session: inout LiveSession, recorder: (any TraceRecording)?,
+                         at now: MonoInstant, handler: (LiveEvent) -> Void) {
         let micros = frame.nanos / 1000
         if frame.afterGap {
             // A node overflowed (SYN_DROPPED) and was re-read: the frame follows a gap, as on a single node.
@@ -150,27 +120,25 @@ public final class WiimoteReader: LiveDriver {
         do throws(DeviceError) { try recorder.write(e) } catch { recordFailure = error }
     }
 
-    private func lose(recorder: (any TraceRecording)?, at now: MonoInstant, handler: (LiveEvent) -> Void) {
-        pair?.releaseAll { frame in deliver(frame, recorder: recorder, at: now, handler: handler) }
-        pair = nil
-        session.lose(at: now, emit: handler)
-    }
-
     /// The Motion Plus went away (read error, hang-up, node deleted): the accelerometer goes on alone.
-    private func dropGyro(_ reason: String, recorder: (any TraceRecording)?, at now: MonoInstant, handler: (LiveEvent) -> Void) {
+    private func dropGyro(_ reason: String, session: inout LiveSession, recorder: (any TraceRecording)?, at now: MonoInstant,
+                          handler: (LiveEvent) -> Void) {
         guard let pair, pair.hasGyro else { return }
-        pair.releaseAll { frame in deliver(frame, recorder: recorder, at: now, handler: handler) }
+        pair.releaseAll { deliver($0, session: &session, recorder: recorder, at: now, handler: handler) }
         pair.detachGyro()
+        device.info = pair.info
         session.reshape(pair.info, reason: reason, at: now, emit: handler)
     }
 
-    /// A node came or went in /dev/input: this remote's Motion Plus appearing (or getting its permissions), or going.
-    private func gyroHotplug(_ change: LiveSession.Change, recorder: (any TraceRecording)?, at now: MonoInstant,
-                             handler: (LiveEvent) -> Void) {
+    /// A node came or went in /dev/input: the session's own changes, and this remote's Motion Plus appearing (or
+    /// getting its permissions), or going.
+    public func hotplug(_ change: LiveSession.Change, into session: inout LiveSession, recorder: (any TraceRecording)?,
+                        at now: MonoInstant, handler: (LiveEvent) -> Void) {
+        session.hotplug(change, at: now, emit: handler)
         guard let pair, session.isConnected else { return }
         switch change {
         case .deleted(let path) where path == pair.gyroPath:
-            dropGyro("the Motion Plus node \(path) was removed", recorder: recorder, at: now, handler: handler)
+            dropGyro("the Motion Plus node \(path) was removed", session: &session, recorder: recorder, at: now, handler: handler)
         case .created(let path), .attributes(let path):
             guard !pair.hasGyro, path != pair.accelPath else { return }
             gyroCandidates[path] = now.advanced(bySeconds: 3)
@@ -178,20 +146,39 @@ public final class WiimoteReader: LiveDriver {
             break
         }
     }
-}
 
-extension WiimoteReader {
     /// Tries the nodes that appeared since the Motion Plus was missing; the first that is this remote's is fused.
-    private func tryGyroCandidates(at now: MonoInstant, handler: (LiveEvent) -> Void) {
+    private func tryGyroCandidates(_ session: inout LiveSession, at now: MonoInstant, handler: (LiveEvent) -> Void) {
         guard !gyroCandidates.isEmpty else { return }
         guard let pair, session.isConnected, !pair.hasGyro else { gyroCandidates = [:]; return }
         for (path, giveUp) in gyroCandidates.sorted(by: { $0.key < $1.key }) {
             if pair.attachGyro(path) {
                 gyroCandidates = [:]
+                device.info = pair.info
                 session.reshape(pair.info, reason: "Motion Plus found at \(path)", at: now, emit: handler)
                 return
             }
             if now > giveUp { gyroCandidates[path] = nil }
+        }
+    }
+
+    public func close(lost: Bool) {
+        pair = nil
+        gyroCandidates = [:]
+    }
+
+    /// While lost: the nodes that appeared since, in order; each opened with the Motion Plus found beside it.
+    public func reconnect(_ session: inout LiveSession, hotplugged: Bool, handler: (LiveEvent) -> Void) {
+        for path in session.candidates {
+            if let candidate = try? WiimotePair(accelerometer: path, gyroPath: nil, inputDirectory: options.inputDirectory) {
+                let o = opening(candidate)
+                if session.connect(o.node, at: o.at, emit: handler) {
+                    pair = candidate
+                    device.info = candidate.info
+                    return
+                }
+            }
+            session.notReconnected(path, at: .now())
         }
     }
 }
