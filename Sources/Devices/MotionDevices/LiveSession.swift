@@ -42,15 +42,6 @@ public struct LiveSession: Sendable {
         case forever
         case milliseconds(Int32)
         case finished
-
-        /// As poll(2)'s timeout (-1: forever), capped at `cap` ms when given; nil when the run is over.
-        public func pollTimeout(cappedAt cap: Int32? = nil) -> Int32? {
-            switch self {
-            case .finished: nil
-            case .forever: cap ?? -1
-            case .milliseconds(let m): cap.map { min($0, m) } ?? m
-            }
-        }
     }
 
     public internal(set) var stats = LiveStats()
