@@ -265,3 +265,24 @@ import Testing
         #expect(reader.implausibleTimes == 3)
     }
 }
+
+/// A gyro on a node of its own that goes (or comes) mid-round: the session goes on with the new shape.
+@Suite struct LiveSessionReshapeTests {
+    @Test func aGyroThatGoesLeavesTheAccelerometerAloneFromAFreshCalibration() {
+        var d = LiveSessionTests.Drive()
+        d.play(1.5) { _ in 0 }
+        #expect(d.session.tiltNow == 0 && d.session.isConnected)
+        var accelOnly = LiveSessionTests.info
+        for i in 3..<6 { accelOnly.axes[i] = nil }
+        var got: [LiveEvent] = []
+        d.session.reshape(accelOnly, reason: "the Motion Plus node went away", at: d.now) { got.append($0) }
+        guard case .gyroChanged(let present, let reason, let stamp, _)? = got.first else { Issue.record("no .gyroChanged"); return }
+        #expect(!present && reason.contains("Motion Plus") && stamp.seconds > 101)
+        #expect(d.session.stats.reshapes == 1 && !d.session.device.info.hasGyro)
+        // Accelerometer only, and not calibrated yet: silence counts again (ticks are wanted).
+        #expect(d.session.wait(at: d.now) != .forever)
+        d.events = []
+        d.play(1.5) { _ in 0 }
+        #expect(d.events.contains { if case .calibrated = $0 { true } else { false } }, "calibrated again without the gyro")
+    }
+}

@@ -58,7 +58,7 @@ enum DeviceText {
             return "{\"code\": \"\(axisNames[code])\", \"min\": \(a.minimum), \"max\": \(a.maximum), \"fuzz\": \(a.fuzz), \"resolution\": \(a.resolution)}"
         }
         line.addRaw("axes", "[" + axes.joined(separator: ", ") + "]")
-        line.add("gyro", d.info.hasGyro)
+        line.add("gyro", d.hasGyro)
         line.add("msc_timestamp", d.info.hasTimestamp)
         if let r = d.rate {
             line.add("rate_hz", r.hertz, decimals: 1)
@@ -75,7 +75,7 @@ enum DeviceText {
             line.addRaw("sibling", "null")
         }
         if let g = d.gyroNode {
-            line.addRaw("gyro_node", "{\"path\": \(quoted(g.path)), \"name\": \(quoted(g.name)), \"paired\": false}")
+            line.addRaw("gyro_node", "{\"path\": \(quoted(g.path)), \"name\": \(quoted(g.name)), \"paired\": true}")
         } else {
             line.addRaw("gyro_node", "null")
         }
@@ -108,9 +108,9 @@ enum DeviceText {
             let unit = code < 3 || d.info.accelerometerOnRotationalAxes ? "units/g" : "units/(deg/s)"
             s += "  \(axisNames[code]): \(a.minimum)..\(a.maximum), fuzz \(a.fuzz), resolution \(a.resolution == 0 ? "unknown" : "\(a.resolution) \(unit)")\n"
         }
-        s += "  gyro: \(d.info.hasGyro ? "yes" : "no"), MSC_TIMESTAMP: \(d.info.hasTimestamp ? "yes" : "no")\n"
+        s += "  gyro: \(d.hasGyro ? "yes" : "no"), MSC_TIMESTAMP: \(d.info.hasTimestamp ? "yes" : "no")\n"
         if d.info.accelerometerOnRotationalAxes { s += "  accelerometer on: ABS_RX/RY/RZ (the driver's layout)\n" }
-        if let g = d.gyroNode { s += "  gyro node: \(g.path) \(g.name) (separate node, not fused: Kape uses the accelerometer only)\n" }
+        if let g = d.gyroNode { s += "  gyro node: \(g.path) \(g.name) (fused: its rates join the accelerometer's frames on their event times)\n" }
         if let r = d.rate {
             let how = r.source == .nominal ? "nominal for the driver, nothing received"
                 : r.source == .sysfs ? "the sensor's sampling_frequency" : "measured from \(r.source.rawValue)"

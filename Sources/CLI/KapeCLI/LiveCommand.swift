@@ -10,7 +10,7 @@ struct Live: ParsableCommand {
         discussion: """
             Hold the device still in the neutral pose for a second to calibrate, then nod. With --json, one object \
             per line in the shape of `kape replay` plus "mono" (CLOCK_MONOTONIC seconds when the frame arrived):
-            {"t": <event time>, "event": "correct"|"pass"|"calibrated"|"resync"|"deviceLost"|"deviceBack", "tilt": <degrees>, "mono": <s>}.
+            {"t": <event time>, "event": "correct"|"pass"|"calibrated"|"resync"|"deviceLost"|"deviceBack"|"gyroLost"|"gyroBack", "tilt": <degrees>, "mono": <s>}.
             For an IIO sensor, t is on the sensor's own timeline, 0 at the first sample; -v says whether it is read \
             buffered or polled, and why. Ctrl-C stops (an IIO sensor's attributes are put back as they were).
             """)
@@ -70,6 +70,9 @@ struct Live: ParsableCommand {
                     emit(stamp.seconds, "deviceLost", tilt, mono, text: "device lost: \(path) — plug it back in to resume")
                 case .deviceBack(let d, let mono):
                     emit(.nan, "deviceBack", 0, mono, text: "device back: \(d.path) — hold still to re-calibrate")
+                case .gyroChanged(let present, let reason, let stamp, let mono):
+                    emit(stamp.seconds, present ? "gyroBack" : "gyroLost", 0, mono, note: reason,
+                         text: (present ? "gyro back" : "gyro lost, accelerometer only") + ": \(reason) — hold still to re-calibrate")
                 }
             }
         } catch {
@@ -81,17 +84,19 @@ struct Live: ParsableCommand {
             if let iio = session as? IIOReader, iio.cutScans + iio.timestampStepsBack > 0 {
                 Console.err("kape: IIO: \(iio.cutScans) scans cut off, \(iio.timestampStepsBack) sensor timestamps went back\n")
             }
-            Console.err("kape: \(s.samples) samples, \(s.events) events in \(s.reads) reads, \(s.resyncs) SYN_DROPPED, \(s.lost) lost, \(s.reconnects) reconnected, \(s.ticks) silent ticks\n")
+            Console.err("kape: \(s.samples) samples, \(s.events) events in \(s.reads) reads, \(s.resyncs) SYN_DROPPED, \(s.lost) lost, \(s.reconnects) reconnected, \(s.ticks) silent ticks"
+                        + (s.reshapes > 0 ? ", \(s.reshapes) gyro changes" : "") + "\n")
         }
     }
 
-    private func emit(_ t: Double, _ event: String, _ tilt: Double, _ mono: MonoInstant, text: String) {
+    private func emit(_ t: Double, _ event: String, _ tilt: Double, _ mono: MonoInstant, note: String? = nil, text: String) {
         if json {
             var line = JSONLine()
             line.add("t", t, decimals: 6)
             line.add("event", event)
             line.add("tilt", tilt, decimals: 1)
             line.add("mono", mono.seconds, decimals: 6)
+            if let note { line.add("note", note) }
             FileHandleOutput.stdout(line.text + "\n")
         } else {
             FileHandleOutput.stdout("\r" + printable(text) + "\n")

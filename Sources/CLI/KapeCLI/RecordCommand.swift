@@ -42,6 +42,9 @@ struct Record: ParsableCommand {
                     Console.err("kape: recording \(d.path) \(d.info.name) to \(output)\n" + notes.map { "kape: \($0)\n" }.joined())
                 case .deviceLost(let path, _, _, _):
                     Console.err("kape: device lost: \(path)\n")
+                case .gyroChanged(let present, let reason, _, _):
+                    // The trace keeps the shape it began with: a gyro that went reads 0 from here, one that came is not in it.
+                    Console.err("kape: gyro \(present ? "back" : "lost"): \(reason) (the recording keeps the axes it started with)\n")
                 default:
                     break
                 }

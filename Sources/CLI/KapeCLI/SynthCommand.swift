@@ -13,7 +13,7 @@ struct Synth: ParsableCommand {
             Profiles: ds250 (250 Hz, MSC_TIMESTAMP that wraps), burst (3 samples per report every 15 ms, no \
             timestamp), hz100 (100 Hz, event times only), accel-only (no gyro), dropped (SYN_DROPPED gaps), \
             ds3 (DualShock 3 accelerometer, 113/g, fuzz 4), wiimote (Wii Remote accelerometer on ABS_RX/RY/RZ, \
-            no resolution), iio-phone (an MPU-6050 through IIO: 100 Hz, gyro, the sensor's timestamps), iio-accel \
+            no resolution), wiimote-mp (a Wii Remote with Motion Plus as Kape fuses its two nodes), iio-phone (an MPU-6050 through IIO: 100 Hz, gyro, the sensor's timestamps), iio-accel \
             (an IIO accelerometer, 50 Hz), iio-laptop (hid-sensor-accel-3d, 10–100 Hz a round). The kernel's fuzz \
             filter and its dropping of empty frames are modelled, so a still evdev accelerometer goes silent; IIO \
             profiles send every axis of every scan, as Kape's IIO driver does.

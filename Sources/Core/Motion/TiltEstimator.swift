@@ -30,6 +30,9 @@ public struct TiltEstimator: Sendable {
     /// The device's sample interval (EMA), for telling a silence from the wait for the next sample.
     private var samplePeriod = 0.0
     private var up = SIMD3<Double>(0, 1, 0)
+    /// The "up" vector the estimator believes, in the canonical frame (for tests: with a gyro it must stay on the
+    /// accelerometer's direction while the device turns slowly).
+    public var upEstimate: SIMD3<Double> { up }
     private var bias = SIMD3<Double>.zero
     private var lastTime = 0.0
     private var seeded = false

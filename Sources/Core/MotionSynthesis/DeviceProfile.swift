@@ -17,6 +17,11 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
     /// Wii Remote "Accelerometer" node (hid-wiimote): ABS_RX/RY/RZ, ±500, fuzz 2, no resolution (about 100/g),
     /// 100 Hz, Bluetooth; the Motion Plus gyro would be another node.
     case wiimote = "wiimote"
+    /// A Wii Remote with Motion Plus as Kape's Wii Remote driver delivers it (`WiimoteFusion`): the accelerometer
+    /// node's counts (about 100 per g, no resolution) on ABS_X/Y/Z and the Motion Plus rates (8192·9/440 units per
+    /// °/s, quantised at that) in the accelerometer's frame, m°/s, on ABS_RX/RY/RZ; every axis in every 100 Hz
+    /// report, no timestamp. What `kape record` writes for one.
+    case wiimoteMP = "wiimote-mp"
     /// A phone's IMU through IIO as Kape's IIO driver delivers it (PinePhone's MPU-6050: ±2 g at 16384 counts per
     /// g, ±2000 °/s at 16.4 per °/s, 100 Hz from its FIFO with the sensor's own timestamps): every axis every
     /// frame (IIO has no fuzz filter), µg and m°/s, MSC_TIMESTAMP from the sensor clock.
@@ -38,6 +43,7 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .iioPhone: (16384, 16.4)
         case .iioAccel: (1024, 0)
         case .iioLaptop: (1000, 0)
+        case .wiimoteMP: (100, WiimoteFusion.unitsPerDegree)
         default: nil
         }
     }
@@ -49,9 +55,12 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .burst: 4096
         case .hz100: 16384
         case .accelOnly, .ds3: 113
-        case .wiimote: 100
+        case .wiimote, .wiimoteMP: 100
         }
     }
+
+    /// Every axis goes out with every frame: IIO has no fuzz filter, and a fused Wii Remote frame carries both nodes.
+    var sendsEveryAxis: Bool { isIIO || self == .wiimoteMP }
 
     var gyroResolution: Int32? {
         switch self {
@@ -61,6 +70,7 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .burst: 14247
         case .hz100: 16
         case .accelOnly, .ds3, .wiimote: nil
+        case .wiimoteMP: WiimoteFusion.gyroPerDegree
         }
     }
 
@@ -71,7 +81,7 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .burst: 32767
         case .hz100: 32768
         case .accelOnly, .ds3: 511
-        case .wiimote: 500
+        case .wiimote, .wiimoteMP: 500
         }
     }
 
@@ -83,6 +93,7 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .burst: 32_767_000
         case .hz100: 32768
         case .accelOnly, .ds3, .wiimote: 0
+        case .wiimoteMP: WiimoteFusion.device(accelerometer: Self.wiimoteAccelerometer, gyro: true).axes[3]?.maximum ?? 0
         }
     }
 
@@ -91,7 +102,7 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         switch self {
         case .ds250, .dropped: 0.004
         case .burst: 0.005
-        case .hz100, .accelOnly, .ds3, .wiimote, .iioPhone: 0.010
+        case .hz100, .accelOnly, .ds3, .wiimote, .wiimoteMP, .iioPhone: 0.010
         case .iioAccel: 0.020
         case .iioLaptop: 0.010  // the round draws its own (SensorModel)
         }
@@ -106,7 +117,7 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .burst: "Nintendo Switch Left Joy-Con IMU"
         case .hz100: "Kape Synthetic 100 Hz IMU"
         case .accelOnly, .ds3: "Sony PLAYSTATION(R)3 Controller Motion Sensors"
-        case .wiimote: "Nintendo Wii Remote Accelerometer"
+        case .wiimote, .wiimoteMP: "Nintendo Wii Remote Accelerometer"
         case .iioPhone: "mpu6050" + DriverTable.iioSuffix
         case .iioAccel: "mxc6655" + DriverTable.iioSuffix
         case .iioLaptop: "accel_3d accel-display" + DriverTable.iioSuffix
@@ -119,7 +130,7 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         case .burst: (0x05, 0x057e, 0x2006, 0x8001)
         case .hz100: (0x06, 0x4b50, 0x0100, 0x0001)
         case .accelOnly, .ds3: (0x03, 0x054c, 0x0268, 0x8111)
-        case .wiimote: (0x05, 0x057e, 0x0306, 0x8600)
+        case .wiimote, .wiimoteMP: (0x05, 0x057e, 0x0306, 0x8600)
         case .iioPhone, .iioAccel, .iioLaptop: (0, 0, 0, 0)
         }
     }
@@ -132,13 +143,8 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         }
         var d = MotionDeviceInfo(name: deviceName)
         (d.bus, d.vendor, d.product, d.version) = ids
-        if self == .wiimote {
-            // hid-wiimote: no property, no resolution, the accelerometer on the "rotational" codes.
-            for i in 3..<6 { d.axes[i] = AxisInfo(minimum: -500, maximum: 500, fuzz: 2, flat: 4, resolution: 0) }
-            d.eventBits[EV.syn] = [0x0b]
-            d.eventBits[EV.abs] = [0x38]
-            return d
-        }
+        if self == .wiimoteMP { return WiimoteFusion.device(accelerometer: Self.wiimoteAccelerometer, gyro: true) }
+        if self == .wiimote { return Self.wiimoteAccelerometer }
         d.properties[0] = 1 << UInt8(EV.propAccelerometer)
         let fuzz: Int32 = self == .accelOnly || self == .ds3 ? 4 : 16
         for i in 0..<3 {
@@ -154,4 +160,14 @@ public enum DeviceProfile: String, Sendable, CaseIterable {
         if hasTimestamp { d.eventBits[EV.msc] = [0x20] }
         return d
     }
+
+    /// hid-wiimote's accelerometer node: no property, no resolution, the accelerometer on the "rotational" codes.
+    static let wiimoteAccelerometer: MotionDeviceInfo = {
+        var d = MotionDeviceInfo(name: "Nintendo Wii Remote Accelerometer")
+        (d.bus, d.vendor, d.product, d.version) = (0x05, 0x057e, 0x0306, 0x8600)
+        for i in 3..<6 { d.axes[i] = AxisInfo(minimum: -500, maximum: 500, fuzz: 2, flat: 4, resolution: 0) }
+        d.eventBits[EV.syn] = [0x0b]
+        d.eventBits[EV.abs] = [0x38]
+        return d
+    }()
 }

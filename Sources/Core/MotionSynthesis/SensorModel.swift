@@ -117,7 +117,7 @@ struct SensorModel {
             for axis in order {
                 let fuzz = device.axes[axis]?.fuzz ?? 0
                 let value = lastValue[axis].map { KernelFuzzFilter.defuzz(raw[axis], old: $0, fuzz: fuzz) } ?? raw[axis]
-                if value != lastValue[axis] || profile.isIIO {  // the IIO driver sends every axis of every scan
+                if value != lastValue[axis] || profile.sendsEveryAxis {  // IIO scans, fused Wii Remote frames
                     events.append(InputEvent(micros: delivered, type: EV.abs, code: UInt16(axis), value: value))
                     lastValue[axis] = value
                     sent += 1

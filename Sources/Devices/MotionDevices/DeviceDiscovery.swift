@@ -20,6 +20,9 @@ public enum DeviceDiscovery {
         var uniq: String
         var rumble: Bool
         var ids: [UInt16]
+        var parent: String?
+
+        var facts: WiimoteNodes.Facts { .init(path: path, name: name, ids: ids, parent: parent) }
     }
 
     /// `probeSeconds`: how long to listen to the motion nodes to measure their rate (0: use the drivers' nominal
@@ -39,7 +42,8 @@ public enum DeviceDiscovery {
                     motion.append((node, rule))
                 } else {
                     others.append(OtherNode(path: path, name: node.name, uniq: node.uniq, rumble: node.hasRumble,
-                                            ids: [node.bus, node.vendor, node.product]))
+                                            ids: [node.bus, node.vendor, node.product],
+                                            parent: SysfsInput(eventNode: path).parentDevice))
                 }
             } catch {
                 switch error.kind {
@@ -69,16 +73,17 @@ public enum DeviceDiscovery {
             if !node.uniq.isEmpty, let pad = others.first(where: { $0.uniq == node.uniq }) {
                 device.sibling = .init(path: pad.path, name: pad.name, hasRumble: pad.rumble)
             } else if info.accelerometerOnRotationalAxes {
-                // hid-wiimote gives its nodes no uniq: the family shares ids and a name prefix. Only one remote's
-                // nodes can be told apart that way, so with several nothing is paired.
-                let family = String(info.name.dropLast(" Accelerometer".count))
-                let ids = [info.bus, info.vendor, info.product]
-                func only(_ name: String) -> OtherNode? {
-                    let found = others.filter { $0.ids == ids && $0.name == name }
-                    return found.count == 1 ? found[0] : nil
+                // hid-wiimote gives its nodes no uniq: a remote's nodes hang off its HID device (see WiimoteNodes).
+                let me = WiimoteNodes.Facts(path: node.path, name: info.name, ids: [info.bus, info.vendor, info.product],
+                                            parent: SysfsInput(eventNode: node.path).parentDevice)
+                let facts = others.map(\.facts)
+                if let pad = WiimoteNodes.sibling(of: me, suffix: "", among: facts),
+                   let other = others.first(where: { $0.path == pad.path }) {
+                    device.sibling = .init(path: other.path, name: other.name, hasRumble: other.rumble)
                 }
-                if let pad = only(family) { device.sibling = .init(path: pad.path, name: pad.name, hasRumble: pad.rumble) }
-                if let gyro = only(family + " Motion Plus") { device.gyroNode = .init(path: gyro.path, name: gyro.name, hasRumble: false) }
+                if let gyro = WiimoteNodes.sibling(of: me, suffix: WiimoteFusion.motionPlusSuffix, among: facts) {
+                    device.gyroNode = .init(path: gyro.path, name: gyro.name, hasRumble: false)
+                }
             }
             result.devices.append(device)
         }
@@ -103,6 +108,8 @@ public enum DeviceDiscovery {
             throw DeviceError(path: "", kind: .notFound, "no motion device found in \(inputDirectory) or \(IIODiscovery.sysfsRoot): plug in a controller with motion sensors, or see `kape devices`")
         }
         if let d = devices.first(where: { $0.path == s || $0.path.hasSuffix("/" + s) }) { return d }
+        // A Wii Remote also by its Motion Plus node: the device it is fused into.
+        if let d = devices.first(where: { d in d.gyroNode.map { $0.path == s || $0.path.hasSuffix("/" + s) } ?? false }) { return d }
         // An IIO device also by its sysfs folder, or either part's node (a polled one has no node).
         if let d = devices.first(where: { $0.iio?.parts.contains { p in
             p.sysfs == s || p.sysfs.hasSuffix("/" + s) || p.node == s || (p.node?.hasSuffix("/" + s) ?? false) } ?? false }) {

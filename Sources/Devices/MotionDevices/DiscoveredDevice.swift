@@ -33,11 +33,14 @@ public struct DiscoveredDevice: Sendable, Equatable {
     public var axesSource: AxesSource
     public var rate: Rate?
     public var sibling: Sibling?
-    /// A gyro on a node of its own (the Wii Remote's Motion Plus): listed, not yet fused with this node.
+    /// A gyro on a node of its own (the Wii Remote's Motion Plus), read with this node and fused into one frame.
     public var gyroNode: Sibling?
     public var hasRumble: Bool
     /// Read through IIO (sysfs and /dev/iio:deviceN) rather than evdev: what Kape found there.
     public var iio: IIODevice? = nil
+
+    /// A gyro on this node or on its own node beside it.
+    public var hasGyro: Bool { info.hasGyro || gyroNode != nil }
 
     /// Where rumble goes: the node itself, else its sibling.
     public var rumblePath: String? { hasRumble ? path : (sibling?.hasRumble == true ? sibling?.path : nil) }

@@ -5,15 +5,9 @@ import Platform
 /// The evdev driver of a `LiveSession`.
 public typealias LiveReader = LiveSourceDriver<EvdevSource>
 
-extension LiveSourceDriver where Source == EvdevSource {
-    public convenience init(device: DiscoveredDevice, options: LiveOptions = LiveOptions()) {
-        self.init(source: EvdevSource(device: device, options: options), options: options)
-    }
-}
-
 /// An evdev node: opened with the event clock it accepts, read until it would block, its axes re-read when the
 /// session asks after SYN_DROPPED. Reconnecting tries the nodes that appeared since the loss, in order.
-public final class EvdevSource: LiveSource {
+public final class EvdevSource: DeviceLiveSource {
     public static let descriptorSlots = 1
     public let device: DiscoveredDevice
     private let options: LiveOptions

@@ -1,6 +1,7 @@
 /// What reads a motion device for a `LiveSession`: one `LiveSourceDriver` over the device's `LiveSource`
-/// (`LiveReader` for evdev nodes, `IIOReader` for IIO sensors). Every source feeds the session kernel input
-/// events, so everything after them is one path.
+/// (`LiveReader` for evdev nodes, `IIOReader` for IIO sensors, `WiimoteReader` for a Wii Remote's accelerometer
+/// and Motion Plus nodes). Every source feeds the session kernel input events, so everything after them is one
+/// path.
 public protocol LiveDriver: AnyObject {
     var stats: LiveStats { get }
     /// Blocks on the calling thread until `stop` fires, the duration is over, or reading fails. Throws when the
@@ -15,8 +16,10 @@ extension LiveDriver {
 }
 
 public enum LiveDrivers {
-    /// The driver for the device: IIO or evdev.
+    /// The driver for the device: IIO, a Wii Remote (with or without its Motion Plus, which may come later), or evdev.
     public static func reader(for device: DiscoveredDevice, options: LiveOptions = LiveOptions()) -> any LiveDriver {
-        device.iio != nil ? IIOReader(device: device, options: options) : LiveReader(device: device, options: options)
+        if device.iio != nil { return IIOReader(device: device, options: options) }
+        if device.rule == .accelerometerOnRotationalAxes { return WiimoteReader(device: device, options: options) }
+        return LiveReader(device: device, options: options)
     }
 }

@@ -16,6 +16,9 @@ public enum LiveEvent: Sendable {
     /// Unplugged (the game pauses); reading resumes by itself when the same device comes back.
     case deviceLost(path: String, stamp: DeviceTime, tilt: Double, mono: MonoInstant)
     case deviceBack(DiscoveredDevice, mono: MonoInstant)
+    /// A gyro on a node of its own came or went while reading (a Wii Remote's Motion Plus): detection goes on with
+    /// or without it from a fresh calibration; `reason` says what happened.
+    case gyroChanged(present: Bool, reason: String, stamp: DeviceTime, mono: MonoInstant)
 }
 
 public struct LiveOptions: Sendable {
@@ -44,4 +47,6 @@ public struct LiveStats: Sendable, Equatable {
     public var reads = 0
     /// Poll timeouts the detector was told about (the device sent nothing).
     public var ticks = 0
+    /// Gyro nodes that came or went while reading (`LiveSession.reshape`).
+    public var reshapes = 0
 }

@@ -231,6 +231,20 @@ public struct LiveSession: Sendable {
         return millis < 0 ? .forever : .milliseconds(millis)
     }
 
+    /// The device's shape changed while connected (a Wii Remote's Motion Plus came or went): a pipeline for the new
+    /// shape, calibrated afresh (the estimator with a gyro and the one without calibrate differently).
+    public mutating func reshape(_ info: MotionDeviceInfo, reason: String, at now: MonoInstant, emit: (LiveEvent) -> Void) {
+        guard case .connected(var c) = link else { return }
+        device.info = info
+        pipeline = MotionPipeline(device: info, axes: device.axes, settings: options.settings)
+        calibratedBefore = false
+        c.lastArrival = now
+        c.openSamplePending = false
+        link = .connected(c)
+        stats.reshapes += 1
+        emit(.gyroChanged(present: info.hasGyro, reason: reason, stamp: lastStamp, mono: now))
+    }
+
     // MARK: Losing the device and finding it again
 
     /// The node failed or went away (read error, POLLHUP, deleted). The driver closes it.

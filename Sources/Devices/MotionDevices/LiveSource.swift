@@ -35,6 +35,17 @@ public protocol LiveSource: AnyObject {
     func reconnect(_ session: inout LiveSession, hotplugged: Bool, handler: (LiveEvent) -> Void)
 }
 
+/// A source made for one discovered device (every kind Kape has): its driver is made from the device alone.
+public protocol DeviceLiveSource: LiveSource {
+    init(device: DiscoveredDevice, options: LiveOptions)
+}
+
+extension LiveSourceDriver where Source: DeviceLiveSource {
+    public convenience init(device: DiscoveredDevice, options: LiveOptions = LiveOptions()) {
+        self.init(source: Source(device: device, options: options), options: options)
+    }
+}
+
 extension LiveSource {
     public func hotplug(_ change: LiveSession.Change, into session: inout LiveSession, recorder: (any TraceRecording)?,
                         at now: MonoInstant, handler: (LiveEvent) -> Void) {

@@ -16,6 +16,18 @@ struct SysfsInput {
     }
 
     var name: String? { attribute("name") }
+
+    /// The device the input device hangs off (for hid-wiimote, the remote's HID device), as a canonical sysfs path:
+    /// every node one driver makes for one device shares it. nil when sysfs cannot say.
+    var parentDevice: String? {
+        guard let resolved = realpath(base, nil) else { return nil }
+        defer { free(resolved) }
+        var parts = String(cString: resolved).split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count > 2, parts.last?.hasPrefix("input") == true else { return nil }
+        parts.removeLast()
+        if parts.last == "input" { parts.removeLast() }  // the class's glue directory
+        return "/" + parts.joined(separator: "/")
+    }
     var uniq: String? { attribute("uniq") }
     func id(_ field: String) -> UInt16? { attribute("id/" + field).flatMap { UInt16($0, radix: 16) } }
 

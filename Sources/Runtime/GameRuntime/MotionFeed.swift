@@ -60,6 +60,9 @@ public final class MotionFeed: Sendable {
                 case .gesture(let g, let mono): post(.gesture(g.kind, arrival: mono))
                 case .deviceLost: post(.lost)
                 case .deviceBack: post(.back)
+                // The detector calibrates afresh for its new shape: the round pauses and resumes through the
+                // countdown, as after a re-plug.
+                case .gyroChanged: post(.lost); post(.back)
                 default: break
                 }
             }

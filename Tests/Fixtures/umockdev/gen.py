@@ -49,8 +49,8 @@ class Node:
     """One /dev/input/eventN: what the kernel would answer about it."""
 
     def __init__(self, number, name, bus, vendor, product, version=0x8111, uniq="", props=(), keys=(),
-                 absinfo=None, msc=(), ff=()):
-        self.number, self.name, self.uniq = number, name, uniq
+                 absinfo=None, msc=(), ff=(), parent="/devices/virtual"):
+        self.number, self.name, self.uniq, self.parent = number, name, uniq, parent
         self.ids = (bus, vendor, product, version)
         self.props, self.keys, self.msc, self.ff = props, keys, msc, ff
         self.absinfo = absinfo or {}
@@ -105,10 +105,10 @@ class Node:
         elif self.keys:
             udev.append("E: ID_INPUT_JOYSTICK=1")
         return "\n".join([
-            f"P: /devices/virtual/input/input{n}/event{n}", f"N: input/event{n}", f"E: DEVNAME={self.dev}",
+            f"P: {self.parent}/input/input{n}/event{n}", f"N: input/event{n}", f"E: DEVNAME={self.dev}",
             *udev, "E: MAJOR=13", f"E: MINOR={64 + n}", "E: SUBSYSTEM=input", f"A: dev=13:{64 + n}",
             f"L: device=../../input{n}", "",
-            f"P: /devices/virtual/input/input{n}", f"E: NAME=\"{self.name}\"",
+            f"P: {self.parent}/input/input{n}", f"E: NAME=\"{self.name}\"",
             f"E: PRODUCT={bus:x}/{vendor:x}/{product:x}/{version:x}", f"E: PROP={props:x}", f"E: EV={ev:x}",
             *udev, "E: SUBSYSTEM=input", f"A: name={self.name}", f"A: uniq={self.uniq}", f"A: phys=",
             f"A: properties={props:x}", *caps,
@@ -308,14 +308,12 @@ ds3_game = Node(5, ds3.name, 0x03, 0x054c, 0x0268, uniq=ds3.uniq, props=[PROP_AC
 testbed("gamesilent", [ds3_game], ds3_game,
         events(ds3_game, SILENT_GAME, 100, 8.4, to_kernel=lambda v: (v[0], v[2], -v[1]), silent=True))
 
-# 11. A Wii Remote as hid-wiimote exposes it: buttons (with rumble), the accelerometer on ABS_RX/RY/RZ (±500,
-#     fuzz 2, flat 4, no resolution, no property) and the Motion Plus gyro as a third node. No uniq: the family
-#     shares ids and a name prefix. The accelerometer (about 100 per g) nods down and back.
+# 11. A Wii Remote without Motion Plus as hid-wiimote exposes it: buttons (with rumble) and the accelerometer on
+#     ABS_RX/RY/RZ (±500, fuzz 2, flat 4, no resolution, no property). No uniq: the family shares ids and a name
+#     prefix. The accelerometer (about 100 per g) nods down and back.
 WII_ACCEL = {3: (-100, -500, 500, 2, 4, 0), 4: (0, -500, 500, 2, 4, 0), 5: (0, -500, 500, 2, 4, 0)}
 wii_pad = Node(13, "Nintendo Wii Remote", 0x05, 0x057e, 0x0306, version=0x8600, keys=[BTN_SOUTH], ff=[FF_RUMBLE])
 wii_accel = Node(14, "Nintendo Wii Remote Accelerometer", 0x05, 0x057e, 0x0306, version=0x8600, absinfo=WII_ACCEL)
-wii_mp = Node(15, "Nintendo Wii Remote Motion Plus", 0x05, 0x057e, 0x0306, version=0x8600,
-              absinfo={c: (0, -16000, 16000, 4, 8, 0) for c in (3, 4, 5)})
 
 
 def wii_events():
@@ -330,4 +328,77 @@ def wii_events():
 
 
 acc_probe = Node(14, "probe", 0x05, 0x057e, 0x0306, absinfo={c: (0, -500, 500, 2, 4, 100) for c in (0, 1, 2)})
-testbed("wiimote", [wii_pad, wii_accel, wii_mp], wii_accel, wii_events())
+testbed("wiimote", [wii_pad, wii_accel], wii_accel, wii_events())
+
+
+# 12. A Wii Remote with Motion Plus as hid-wiimote exposes it, and a second remote: each remote's nodes (buttons,
+#     Accelerometer, Motion Plus) hang off its HID device in sysfs, which is the only thing that tells the two
+#     remotes' nodes apart (same ids, same names, no uniq). The node numbers interleave (remote A's Motion Plus is
+#     event17, remote B's event15) so pairing by number would go wrong. Remote A nods down and up; its two streams
+#     come from one motion: the accelerometer's counts (about 100 per g) and the Motion Plus rates (8192*9/440
+#     units per deg/s), each report's Motion Plus frame 5 us after its accelerometer frame, as the driver sends
+#     them. The rate mapping is the one docs/DEVICES.md derives: in the accelerometer's (x, y, z) the rotation is
+#     (pitch, roll, yaw) = (Motion Plus ABS_RZ, ABS_RY, ABS_RX).
+HID = "/devices/pci0000:00/0000:00:14.0/usb1/1-4/1-4:1.0/bluetooth/hci0/hci0:11"
+MP_UNITS = 8192 * 9 / 440
+MP_ABS = {c: (0, -16000, 16000, 4, 8, 0) for c in (3, 4, 5)}
+
+
+def hid_parent(path):
+    return "\n".join([f"P: {path}", "E: DRIVER=wiimote", "E: HID_ID=0005:0000057E:00000306",
+                      "E: HID_NAME=Nintendo RVL-CNT-01-TR", "E: SUBSYSTEM=hid", "A: country=00", ""])
+
+
+def wii_remote(parent, pad, accel, mp):
+    ids = (0x05, 0x057e, 0x0306)
+    return (Node(pad, "Nintendo Wii Remote", *ids, version=0x8600, keys=[BTN_SOUTH], ff=[FF_RUMBLE], parent=parent),
+            Node(accel, "Nintendo Wii Remote Accelerometer", *ids, version=0x8600, absinfo=WII_ACCEL, parent=parent),
+            Node(mp, "Nintendo Wii Remote Motion Plus", *ids, version=0x8600, absinfo=MP_ABS, parent=parent))
+
+
+def wii_mp_events(accel_node, mp_node, script, seconds, start_us=100_000_000):
+    """The two nodes' frames of one nod script at 100 Hz: (accelerometer lines, Motion Plus lines)."""
+    noise = Noise(7)
+    acc_lines, mp_lines, last_a, last_m = [], [], {}, {}
+    for i in range(int(seconds * 100)):
+        t_us = start_us + i * 10_000
+        tilt, rate = pose(i / 100, script)
+        a, w = canonical(tilt, rate)
+        # Canonical (X, Y, Z) = (y, -x, z) of the remote: its (x, y, z) = (-Y, X, Z), for the rates as for gravity.
+        a_dev = (-a[1], a[0], a[2])
+        w_dev = (-w[1], w[0], w[2])
+        acc = {3 + k: round(a_dev[k] * 100) + noise(1) for k in range(3)}
+        # (ABS_RX, ABS_RY, ABS_RZ) = (yaw, roll, pitch) = (w_z, w_y, w_x).
+        mp = {3: round(w_dev[2] * MP_UNITS) + noise(30), 4: round(w_dev[1] * MP_UNITS) + noise(30),
+              5: round(w_dev[0] * MP_UNITS) + noise(30)}
+        for lines, values, last, at in ((acc_lines, acc, last_a, t_us), (mp_lines, mp, last_m, t_us + 5)):
+            changed = [c for c, v in values.items() if last.get(c) != v]
+            if not changed:
+                continue
+            for c in changed:
+                lines.append(f"E: {stamp(at)} {EV_ABS:04x} {c:04x} {values[c]}\t# EV_ABS / {AXIS_NAMES[c]} {values[c]}")
+                last[c] = values[c]
+            lines.append(f"E: {stamp(at)} 0000 0000 0\t# ------------ SYN_REPORT (0) ----------")
+    return acc_lines, mp_lines
+
+
+remote_a = wii_remote(HID + "/0005:057E:0306.0001", 13, 14, 17)
+remote_b = wii_remote(HID.replace("hci0:11", "hci0:12") + "/0005:057E:0306.0002", 16, 18, 15)
+wii_nodes = [*remote_a, *remote_b]
+write("wiimote-mp.umockdev", "\n".join([hid_parent(remote_a[0].parent), hid_parent(remote_b[0].parent)]
+                                      + [n.sysfs() for n in wii_nodes]))
+for n in wii_nodes:
+    write(f"wiimote-mp-event{n.number}.ioctl", n.ioctl())
+acc_lines, mp_lines = wii_mp_events(remote_a[1], remote_a[2], NOD, 4.2)
+write("wiimote-mp-accel.evemu", "\n".join(remote_a[1].evemu_header() + acc_lines) + "\n")
+write("wiimote-mp-gyro.evemu", "\n".join(remote_a[2].evemu_header() + mp_lines) + "\n")
+
+# 13. The same remote for the hot-plug test (wiimote-mp.py): calibration, a nod down, 1.6 s still (enough to
+#     calibrate again), another nod down. The Motion Plus goes away after the first nod, or comes only then: its
+#     late stream starts at 101.9 s, about when the first nod has been reported (the driver polls for a Motion Plus every 4 s and adds its node when found).
+LONG = [(1.6, 0), (0.25, -50), (0.3, -50), (0.25, 0), (1.6, 0), (0.25, -50), (0.3, -50), (0.25, 0), (0.6, 0)]
+acc_lines, mp_lines = wii_mp_events(remote_a[1], remote_a[2], LONG, 5.4)
+write("wiimote-mp-long-accel.evemu", "\n".join(remote_a[1].evemu_header() + acc_lines) + "\n")
+write("wiimote-mp-long-gyro.evemu", "\n".join(remote_a[2].evemu_header() + mp_lines) + "\n")
+late = [line for line in mp_lines if float(line.split()[1].split(".")[0]) * 1e6 + int(line.split()[1].split(".")[1]) >= 101_900_000]
+write("wiimote-mp-late-gyro.evemu", "\n".join(remote_a[2].evemu_header() + late) + "\n")

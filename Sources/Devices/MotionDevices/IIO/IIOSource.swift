@@ -6,10 +6,6 @@ import Platform
 public typealias IIOReader = LiveSourceDriver<IIOSource>
 
 extension LiveSourceDriver where Source == IIOSource {
-    public convenience init(device: DiscoveredDevice, options: LiveOptions = LiveOptions()) {
-        self.init(source: IIOSource(device: device, options: options), options: options)
-    }
-
     /// The rate asked of a sensor, and the polling rate without a buffer.
     public static var targetRate: Double { IIOSource.targetRate }
     public var cutScans: Int { source.cutScans }
@@ -21,7 +17,7 @@ extension LiveSourceDriver where Source == IIOSource {
 /// the session, exactly as an evdev node's are. `t` is the sensor's own timeline (its scan timestamps; read
 /// times when polled), 0 at the first sample. Every attribute changed for buffered reading is put back on every
 /// way out. Lost, it looks for the same sensor again in sysfs.
-public final class IIOSource: LiveSource {
+public final class IIOSource: DeviceLiveSource {
     /// The accelerometer's buffer and a paired gyro's.
     public static let descriptorSlots = 2
     private let options: LiveOptions
