@@ -22,11 +22,21 @@ static void on_crash(int sig, siginfo_t *info, void *context) {
     (void)context;
     // rename(2) is async-signal-safe; what was flushed before the crash becomes the file.
     if (atomic_exchange(&armed, 0)) rename(keep_from, keep_to);
-    int slot = slot_of(sig);
-    if (slot >= 0) sigaction(sig, &previous[slot], NULL);
     // A fault returns to the faulting instruction, which faults again into the previous handler (the runtime's
-    // crash report, or the default action); a signal someone sent is sent again.
-    if (info == NULL || info->si_code <= 0) raise(sig);
+    // crash report, or the default action). A signal someone sent is sent again to the default action: the Swift
+    // runtime's crash reporter (a build linked to the toolchain's runtime has one) returns from a signal that is
+    // not a fault, and the recording went on until its commit found the file already renamed.
+    int slot = slot_of(sig);
+    if (info == NULL || info->si_code <= 0) {
+        struct sigaction fallback;
+        memset(&fallback, 0, sizeof fallback);
+        fallback.sa_handler = SIG_DFL;
+        sigemptyset(&fallback.sa_mask);
+        sigaction(sig, &fallback, NULL);
+        raise(sig);
+    } else if (slot >= 0) {
+        sigaction(sig, &previous[slot], NULL);
+    }
 }
 
 int kape_keep_on_crash(const char *temp, const char *target) {
