@@ -13,8 +13,9 @@ final class HotplugWatch {
     private let directory: String
     private let directoryName: String
     private let prefix: String
-    private var directoryWatch: Int32 = -1
-    private var parentWatch: Int32 = -1
+    /// inotify watch descriptors; nil while the directory (or its parent) is not watched.
+    private var directoryWatch: Int32?
+    private var parentWatch: Int32?
     private var buffer = [UInt8](repeating: 0, count: 4096)
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM)
 
@@ -27,9 +28,14 @@ final class HotplugWatch {
         let slash = directory.lastIndex(of: "/") ?? directory.startIndex
         directoryName = String(directory[directory.index(after: slash)...])
         let parent = slash == directory.startIndex ? "/" : String(directory[..<slash])
-        parentWatch = inotify_add_watch(fd, parent, UInt32(IN_CREATE | IN_MOVED_TO))
-        directoryWatch = inotify_add_watch(fd, directory, Self.mask)
-        guard parentWatch >= 0 || directoryWatch >= 0 else { return nil }
+        parentWatch = Self.watch(fd, parent, UInt32(IN_CREATE | IN_MOVED_TO))
+        directoryWatch = Self.watch(fd, directory, Self.mask)
+        guard parentWatch != nil || directoryWatch != nil else { return nil }
+    }
+
+    private static func watch(_ fd: Int32, _ path: String, _ mask: UInt32) -> Int32? {
+        let wd = inotify_add_watch(fd, path, mask)
+        return wd >= 0 ? wd : nil
     }
 
     /// Everything queued now; event nodes only.
@@ -56,12 +62,12 @@ final class HotplugWatch {
     private func interpret(_ wd: Int32, _ mask: UInt32, _ name: String) -> [Change] {
         if wd == parentWatch && wd != directoryWatch {
             guard name == directoryName, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 else { return [] }
-            directoryWatch = inotify_add_watch(fd, directory, Self.mask)
+            directoryWatch = Self.watch(fd, directory, Self.mask)
             let nodes = (directoryNames(directory) ?? []).filter { $0.hasPrefix(prefix) }.sorted()
             return prefix == "event" ? DeviceDiscovery.eventNodes(in: directory).map { .created($0) } : nodes.map { .created(directory + "/" + $0) }
         }
         if mask & UInt32(IN_IGNORED) != 0 {
-            if wd == directoryWatch { directoryWatch = -1 }
+            if wd == directoryWatch { directoryWatch = nil }
             return []
         }
         guard wd == directoryWatch, name.hasPrefix(prefix) else { return [] }
