@@ -22,6 +22,18 @@ public struct Box: Sendable, Equatable {
         let left = x + Int(Double(w) * from), right = x + Int(Double(w) * to)
         return Box(x: left, y: y, w: right - left, h: h)
     }
+    /// `count` equal boxes side by side, `gap` pixels apart (none for no count).
+    public func split(across count: Int, gap: Int) -> [Box] {
+        guard count > 0 else { return [] }
+        let each = (w - gap * (count - 1)) / count
+        return (0..<count).map { Box(x: x + $0 * (each + gap), y: y, w: each, h: h) }
+    }
+    /// `count` equal boxes one under another, `gap` pixels apart (none for no count).
+    public func split(down count: Int, gap: Int) -> [Box] {
+        guard count > 0 else { return [] }
+        let each = (h - gap * (count - 1)) / count
+        return (0..<count).map { Box(x: x, y: y + $0 * (each + gap), w: w, h: each) }
+    }
 }
 
 /// What the font says about text; the window's renderer measures with the font it draws with, the tests with a

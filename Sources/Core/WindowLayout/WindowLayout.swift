@@ -107,8 +107,7 @@ public enum WindowLayout {
         // The menu: three buttons in a row.
         let menu = full.rows(0.78, 0.87)
         let items = GameSession.menuItems
-        let bw = (menu.w - gap * (items.count - 1)) / items.count
-        let menuBoxes = items.indices.map { Box(x: menu.x + $0 * (bw + gap), y: menu.y, w: bw, h: menu.h) }
+        let menuBoxes = menu.split(across: items.count, gap: gap)
         let menuPoints = uniform(zip(items, menuBoxes.map { $0.inset(max(2, $0.h / 5)) }).map { ($0, $1) }, m)
         for (j, item) in items.enumerated() {
             let box = menuBoxes[j]
@@ -174,8 +173,7 @@ public enum WindowLayout {
         let row = inner.rows(0.77, 0.89)
         let gap = margin(w, h)
         let buttons: [(String, Target)] = [("Hap", .press(.enter)), ("Ngjit", .paste), ("Mbrapa", .press(.escape))]
-        let bw = (row.w - gap * (buttons.count - 1)) / buttons.count
-        let boxes = buttons.indices.map { Box(x: row.x + $0 * (bw + gap), y: row.y, w: bw, h: row.h) }
+        let boxes = row.split(across: buttons.count, gap: gap)
         let points = uniform(zip(buttons.map(\.0), boxes.map { $0.inset(max(2, $0.h / 5)) }).map { ($0, $1) }, m)
         for (k, (label, target)) in buttons.enumerated() {
             tile(&scene, boxes[k], chosen: false)
@@ -218,8 +216,8 @@ public enum WindowLayout {
                      "Koha e raundit: \(s.roundSeconds) s", "Mbrapa"]
         let list = full.rows(0.18, 0.86).columns(w >= h ? 0.2 : 0.05, w >= h ? 0.8 : 0.95)
         let gap = margin(w, h)
-        let bh = (list.h - gap * (items.count - 1)) / items.count
-        let boxes = items.indices.map { Box(x: list.x, y: list.y + $0 * (bh + gap), w: list.w, h: bh) }
+        let boxes = list.split(down: items.count, gap: gap)
+        let bh = boxes.first?.h ?? 0
         let points = uniform(zip(items, boxes.map { $0.inset(max(2, bh / 5)) }).map { ($0, $1) }, m)
         for (i, item) in items.enumerated() {
             let box = boxes[i]
@@ -314,8 +312,7 @@ public enum WindowLayout {
         let buttons = full.rows(0.88, 1)
         let gap = margin(w, h)
         let labels = GameSession.resultButtons
-        let bw = (buttons.w - gap * (labels.count - 1)) / labels.count
-        let boxes = labels.indices.map { Box(x: buttons.x + $0 * (bw + gap), y: buttons.y, w: bw, h: buttons.h) }
+        let boxes = buttons.split(across: labels.count, gap: gap)
         let points = uniform(zip(labels, boxes.map { $0.inset(max(2, $0.h / 5)) }).map { ($0, $1) }, m)
         for (k, label) in labels.enumerated() {
             let box = boxes[k]
@@ -385,8 +382,7 @@ public enum WindowLayout {
         let best = standings.first?.score
         if standings.count <= 6 {
             let gap = max(2, board.h / 10)
-            let tw = (board.w - gap * (standings.count - 1)) / standings.count
-            let boxes = standings.indices.map { Box(x: board.x + $0 * (tw + gap), y: board.y, w: tw, h: board.h) }
+            let boxes = board.split(across: standings.count, gap: gap)
             let names = zip(standings, boxes).map { (renderable($0.0.name, m), $0.1.inset(max(2, $0.1.h / 10)).rows(0, 0.5)) }
             let scores = zip(standings, boxes).map { ("\($0.0.score)", $0.1.inset(max(2, $0.1.h / 10)).rows(0.5, 1)) }
             let namePoints = uniform(names, m), scorePoints = uniform(scores, m)
