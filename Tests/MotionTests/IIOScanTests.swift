@@ -122,9 +122,9 @@ import Testing
         let accel = (0..<50).map { (Int64($0) * 10_000_000, SIMD3<Double>(Double($0), 0, 0)) }
         let gyro = (0..<50).map { (Int64($0) * 10_000_000 + 3_000_000, SIMD3<Double>(0, Double($0), 0)) }
         func frames(_ order: [(isAccel: Bool, index: Int)]) -> [[Double]] {
-            var merger = IIOPairMerger()
+            var merger = SensorPairMerger()
             var out: [[Double]] = []
-            let emit: IIOPairMerger.Emit = { t, a, g in out.append([Double(t), a.x, g.y]) }
+            let emit: SensorPairMerger.Emit = { t, a, g in out.append([Double(t), a.x, g.y]) }
             for step in order {
                 if step.isAccel { merger.accel(accel[step.index].0, accel[step.index].1, arrival: 0, emit: emit) }
                 else { merger.gyro(gyro[step.index].0, gyro[step.index].1, emit: emit) }

@@ -153,6 +153,3 @@ public struct SensorPairMerger: Sendable {
         }
     }
 }
-
-/// The IIO name of the merger: an accelerometer device and a gyro device of one chip, paced by the accelerometer.
-public typealias IIOPairMerger = SensorPairMerger

@@ -33,7 +33,7 @@ public final class IIOSource: DeviceLiveSource {
     /// When to look for the lost device again.
     private var nextLook: UInt64 = 0
     /// A pair's two streams joined on their timestamps.
-    private var merger = IIOPairMerger()
+    private var merger = SensorPairMerger()
     private var encoder: IIOFrameEncoder
     /// Bytes of a scan cut off when the device went away (never decoded).
     public private(set) var cutScans = 0
@@ -267,7 +267,7 @@ public final class IIOSource: DeviceLiveSource {
     public func close(lost: Bool) {
         guard let input else { return }
         if lost {
-            merger = IIOPairMerger()
+            merger = SensorPairMerger()
             if case .buffered(_, let streams) = input { for s in streams where s.partialBytes > 0 { cutScans += 1 } }
         }
         if case .buffered(let buffers, _) = input { for b in buffers { b.restore() } }
