@@ -162,7 +162,9 @@ import TestSupport
                     #expect(sink.info.reserveFrames == 0 && stall.queueFrames == shape.bufferFrames, "\(sink.info)")
                 } else {
                     #expect(stall.response == .bufferGrown && stall.bufferFrames == shape.bufferFrames + shape.periodFrames, "\(stall)")
-                    #expect(sink.info.bufferFrames > shape.bufferFrames && stall.queueFrames == sink.info.bufferFrames)
+                    // The sink's shape now may have grown again (a loaded machine's own xrun after the stall's).
+                    #expect(stall.queueFrames == stall.bufferFrames && sink.info.bufferFrames >= stall.bufferFrames,
+                            "\(stall), \(sink.info)")
                 }
             }
             engine.finish()
