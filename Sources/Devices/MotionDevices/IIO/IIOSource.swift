@@ -137,9 +137,17 @@ public final class IIOSource: DeviceLiveSource {
         var notes: [String] = []
         var reason: String?
         if case .polled(let why) = d.mode { reason = why }
-        // 100 Hz, or the sensor's nearest: enough for a nod, and what the gate's timings were tuned at.
-        let wanted: Double? = d.accelPart?.available.map { IIOValues.choose(Self.targetRate, from: $0) }
-            ?? (d.accelPart?.rateAttribute != nil ? Self.targetRate : nil)
+        // 100 Hz, or the sensor's nearest: enough for a nod, and what the gate's timings were tuned at. A sensor
+        // whose list offers no rate Kape would ask for keeps its own.
+        let wanted: Double?
+        if let available = d.accelPart?.available {
+            wanted = IIOValues.choose(Self.targetRate, from: available)
+            if wanted == nil, let name = d.accelPart?.rateAttribute {
+                notes.append("\(name)_available offers no rate above 0 and up to \(Int(IIOValues.maximumRate)) Hz: the rate is left as it is")
+            }
+        } else {
+            wanted = d.accelPart?.rateAttribute != nil ? Self.targetRate : nil
+        }
         if reason == nil {
             var buffers: [IIOBuffer] = []
             do throws(IIOBuffer.SetupError) {
