@@ -39,7 +39,7 @@ struct Record: ParsableCommand {
                 guard verbose else { return }
                 switch event {
                 case .opened(let d, let notes):
-                    Console.err("kape: recording \(d.path) \(d.info.name) to \(output)\n" + notes.map { "kape: \($0)\n" }.joined())
+                    Console.err("kape: recording \(oneLine(d.path)) \(oneLine(d.info.name)) to \(oneLine(output))\n" + notes.map { "kape: \(oneLine($0))\n" }.joined())
                 case .deviceLost(let path, _, _, _):
                     Console.err("kape: device lost: \(path)\n")
                 case .gyroChanged(let present, let reason, _, _):

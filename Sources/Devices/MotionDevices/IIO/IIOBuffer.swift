@@ -39,6 +39,7 @@ final class IIOBuffer {
             throw SetupError(reason: "\(node) cannot be opened (\(errnoText(e)))")
         }
         descriptor = Descriptor(owning: fd)
+        guard DeviceNode.isCharacterDevice(descriptor) else { throw SetupError(reason: "\(node) is not a character device") }
         var journal: [(name: String, old: String)] = []
         let a = attributes
         /// Changes an attribute when it differs, writing the old value down first. Returns the errno on failure.

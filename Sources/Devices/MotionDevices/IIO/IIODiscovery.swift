@@ -91,7 +91,9 @@ public enum IIODiscovery {
         let nodePath = "\(devDirectory)/iio:device\(n)"
         var st = stat()
         let node: String? = stat(nodePath, &st) == 0 ? nodePath : nil
-        let access = node.map(probe) ?? .noNode
+        // A node that is not the device sysfs names is never opened: it is read polled, and the reason said.
+        let access = node.map { DeviceNode.problem($0, expected: devNumber).map { .failed("not the device's node: \($0)") } ?? probe($0) }
+            ?? .noNode
         let mode = chooseMode(access: access, hasBuffer: hasBuffer, trigger: trigger, node: nodePath, attributes: a,
                               hasTimestamp: scan.contains("in_timestamp_en"))
         var fix: [String] = []

@@ -216,7 +216,9 @@ public final class IIOSource: DeviceLiveSource {
         let b = buffers[index]
         let isAccel = index == 0
         let both = encoder.gyro != nil && b.gyroAxes != nil
-        while true {
+        // A bounded number of reads per wake-up: a node that never runs dry (a flood, a stream of zeros) still
+        // lets the loop see Ctrl-C and --duration; poll wakes it again at once for the rest.
+        for _ in 0..<Self.readsPerWake {
             session.stats.reads += 1
             let space = streams[index].freeSpace
             let n = Glibc.read(b.fd, space.baseAddress, space.count)
@@ -246,7 +248,11 @@ public final class IIOSource: DeviceLiveSource {
             }
             if n < space.count { return true }
         }
+        return true
     }
+
+    /// Reads per wake-up: 64 full buffers of 64 scans, far beyond what a sensor sends between two wake-ups.
+    static let readsPerWake = 64
 
     private func gyroValues(_ b: IIOBuffer, _ scan: UnsafeRawBufferPointer) -> SIMD3<Double> {
         guard let e = b.gyroAxes else { return .zero }
