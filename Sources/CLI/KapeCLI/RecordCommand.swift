@@ -6,7 +6,10 @@ import Platform
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record everything a motion device sends to an evemu file (`evemu-play` and `kape replay` read it).",
-        discussion: "Ctrl-C ends the recording; the file is complete either way.")
+        discussion: """
+            Ctrl-C ends the recording; the file is complete either way. A second Ctrl-C before it is written ends \
+            the run at once: the file keeps what it held before, and no temporary file is left beside it.
+            """)
 
     @Argument(help: "Device: /dev/input/eventN, eventN, /dev/iio:deviceN, iio:deviceN, an IIO sysfs folder, or part of its name (default: the first motion device).")
     var device: String?
