@@ -31,6 +31,7 @@ struct Live: ParsableCommand {
     var verbose = false
 
     func validate() throws {
+        try OptionCheck.motionDevice(device)
         try OptionCheck.number(duration, "--duration", 0.001...864_000, " s")
     }
 

@@ -24,6 +24,7 @@ struct Record: ParsableCommand {
     var verbose = false
 
     func validate() throws {
+        try OptionCheck.motionDevice(device)
         try OptionCheck.number(duration, "--duration", 0.001...864_000, " s")
         // The device node itself is an input (kape record /dev/input/event5 -o /dev/input/event5).
         try OptionCheck.outputs([("-o", output)], inputs: [device])
