@@ -116,6 +116,12 @@ import Testing
         #expect(IIOValues.scaleProblem("0.000000001") == nil)
     }
 
+    /// An offset of 1e308 saturated every frame (the device never calibrated, nothing said): refused, as a scale is.
+    @Test func absurdOffsetsAreRefusedWithTheReason() {
+        for fine in [nil, "0", "-11000", "2147483647", "0.5\n"] { #expect(IIOValues.offsetProblem(fine) == nil, "\(fine ?? "nil")") }
+        for absurd in ["1e308", "-1e308", "nan", "inf", "abc", "4294967296"] { #expect(IIOValues.offsetProblem(absurd) != nil, "\(absurd)") }
+    }
+
     /// 1 g along the sensor's x, mounted so it is the device's -y, reaches the assembler as -1 g on ABS_Y, and
     /// 90 °/s comes out at 90 °/s: the frames carry the same physical units as an evdev node's.
     @Test func framesCarryPhysicalUnitsThroughTheMountMatrix() throws {

@@ -57,6 +57,7 @@ enum IIODeviceText {
         line.addRaw("scale", s.scale.map { "[\(number($0.x)), \(number($0.y)), \(number($0.z))]" } ?? "null")
         line.addRaw("scale_problem", s.scaleProblem.map(quoted) ?? "null")
         line.addRaw("offset", "[\(number(s.offset.x)), \(number(s.offset.y)), \(number(s.offset.z))]")
+        line.addRaw("offset_problem", s.offsetProblem.map(quoted) ?? "null")
         line.addRaw("mount_matrix", "[" + s.mount.rows.map { "[\(number($0.x)), \(number($0.y)), \(number($0.z))]" }.joined(separator: ", ") + "]")
         line.add("mount_matrix_source", s.mountSource)
         line.addRaw("mount_matrix_problem", s.mountProblem.map(quoted) ?? "null")
@@ -106,6 +107,7 @@ enum IIODeviceText {
                 s += "    \(kind): scale \(sensor.scale.map { [$0.x, $0.y, $0.z].map(number).joined(separator: " ") } ?? "unusable (\(oneLine(sensor.scaleProblem ?? "?")))")"
                 s += ", offset \([sensor.offset.x, sensor.offset.y, sensor.offset.z].map(number).joined(separator: " "))"
                 s += ", mount matrix \(sensor.mount) (\(oneLine(sensor.mountSource)))\n"
+                if let o = sensor.offsetProblem { s += "    \(oneLine(o)): offset 0 used\n" }
                 if let m = sensor.mountProblem { s += "    \(oneLine(m))\n" }
             }
             switch p.trigger {

@@ -18,6 +18,16 @@ public enum IIOValues {
         return nil
     }
 
+    /// An offset (raw units, added before the scale): missing is 0 and no problem; anything but a finite number
+    /// within an int's range (the kernel's IIO_VAL_INT and INT_PLUS_MICRO) is refused with the reason, and the caller
+    /// uses 0 and says so: 1e308 saturated every frame and the device never calibrated, without a word.
+    public static func offsetProblem(_ text: String?) -> String? {
+        guard let text else { return nil }
+        guard let v = number(text) else { return "\"\(text.prefix(24))\" is not a number" }
+        if abs(v) > Double(Int32.max) { return "\(v) is beyond any raw value" }
+        return nil
+    }
+
     /// `*_available`: a list ("10 20 50 100") or a range ("[min step max]"). Non-numbers are skipped.
     public enum Available: Sendable, Equatable {
         case list([Double])

@@ -194,6 +194,7 @@ public final class IIOSource: DeviceLiveSource {
                 if let why = s.scaleProblem {
                     notes.append("\(p.sysfs): \(why): " + (isAccel ? "accelerometer scale taken from the still period" : "gyro not used"))
                 }
+                if let why = s.offsetProblem { notes.append("\(p.sysfs): \(why): offset 0 used") }
                 if let why = s.mountProblem { notes.append("\(p.sysfs): \(why): identity used") }
                 if s.mount.isMirror { notes.append("\(p.sysfs): the mount matrix (\(s.mountSource)) mirrors the frame") }
             }
