@@ -1,12 +1,12 @@
 import Motion
 
 /// Input: up to eight lines of `scan_elements/*_type` text (or a mount matrix, a line starting with `M`; a
-/// `*_available` rate list or range, `A`; a scale, `S`), a NUL,
+/// `*_available` rate list or range, `A`; a scale or offset, `S`), a NUL,
 /// then the bytes read from /dev/iio:deviceN. Every type that parses must print back to itself; the layout of the
 /// parsed channels must keep every element aligned, inside the scan and apart; every scan cut from the bytes (in
 /// reads sized by the input) decodes to values within each channel's bits; a mount matrix that parses is a
 /// rotation; a rate chosen from an offer is one it makes, above 0 and at most 1 kHz; a scale accepted is within
-/// 10⁻⁹…10⁶; the frames of the first three channels reach the assembler as finite samples.
+/// 10⁻⁹…10⁶, an offset within an int; the frames of the first three channels reach the assembler as finite samples.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzIIOScan(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -36,6 +36,9 @@ public func fuzzIIOScan(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             let text = String(line.dropFirst())
             if IIOValues.scaleProblem(text) == nil, let v = IIOValues.number(text) {
                 precondition(v >= 1e-9 && v < 1e6, "scale \(v) accepted")
+            }
+            if IIOValues.offsetProblem(text) == nil, let v = IIOValues.number(text) {
+                precondition(abs(v) <= Double(Int32.max), "offset \(v) accepted")
             }
             continue
         }
