@@ -18,7 +18,7 @@ struct Accuracy: ParsableCommand {
     @Option(help: "kape, naive or complementary.")
     var detector: String = "kape"
 
-    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyVetoG, accelOnlyKnockG, accelOnlyObserver (0/1), observer*, vibration*, rest*, mirrorPassMarginDegrees, tickPeriods: see TiltSettings).")
+    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyVetoG, accelOnlyKnockG, accelOnlyObserver (0/1), observer*, vibration*, rest*, mirrorPassMarginDegrees, mirrorDwellFromMidInterval (0/1), driftedPassAgreementDegrees, tickPeriods: see TiltSettings).")
     var set: [String] = []
 
     @Option(help: "Profiles to run (repeatable; default: all).")
@@ -78,10 +78,10 @@ struct Accuracy: ParsableCommand {
                     for f in e.falseEvents { causes[SyntheticEvaluation.cause(of: f, in: trace), default: 0] += 1 }
                     if verbose {
                         for (m, l) in zip(e.matched, e.latencies) where l > 0.15 {
-                            Console.out("  late seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind) \(fixed(l * 1000, 1)) ms\n")
+                            Console.out("  late seed \(s) \(profile.rawValue) \(fixed(trace.reportRate, 0)) Hz flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind) \(fixed(l * 1000, 1)) ms\n")
                         }
-                        for m in e.missed { Console.out("  miss seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind)\n") }
-                        for f in e.falseEvents { Console.out("  false seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(f.stamp.seconds, 3)) \(f.kind) \(fixed(f.tilt, 1)) (\(SyntheticEvaluation.cause(of: f, in: trace)))\n") }
+                        for m in e.missed { Console.out("  miss seed \(s) \(profile.rawValue) \(fixed(trace.reportRate, 0)) Hz flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind)\n") }
+                        for f in e.falseEvents { Console.out("  false seed \(s) \(profile.rawValue) \(fixed(trace.reportRate, 0)) Hz flipped=\(flipped) t=\(fixed(f.stamp.seconds, 3)) \(f.kind) \(fixed(f.tilt, 1)) (\(SyntheticEvaluation.cause(of: f, in: trace)))\n") }
                     }
                     sum = sum + e
                     if let band = Self.rateBands.firstIndex(where: { trace.reportRate < $0.below }) { byBand[band] = byBand[band] + e }
@@ -143,6 +143,8 @@ struct Accuracy: ParsableCommand {
             case "vibrationLagSeconds": s.vibrationLagSeconds = v
             case "vibrationClipG": s.vibrationClipG = v
             case "tickPeriods": s.tickPeriods = v
+            case "driftedPassAgreementDegrees": s.driftedPassAgreementDegrees = v
+            case "mirrorDwellFromMidInterval": s.mirrorDwellFromMidInterval = v != 0
             case "restSeconds": s.restSeconds = v
             case "restSpreadG": s.restSpreadG = v
             case "restReseedDegrees": s.restReseedDegrees = v
