@@ -262,3 +262,19 @@ import Testing
         }
     }
 }
+
+extension SlowReportRateTests {
+    /// The onset of a fast tilt down that starts while the head is turned away (classic round wiimote 4120044): the
+    /// lever's tangential acceleration shows the low-pass and the raw angle 50° past the pass threshold for 50 ms
+    /// while the observer, inconsistent for a moment, follows the head down. The mirror rule latched and fired an
+    /// 85° pass 35 ms before the true crossing, and the tilt down was missed. The mirror fires only while the
+    /// observer is inconsistent: the tilt down fires, no pass.
+    @Test func theMirrorRuleDoesNotFireWhileTheObserverFollowsATiltDown() {
+        var options = SyntheticTrace.Options()
+        options.profile = .wiimote
+        let trace = SyntheticTrace.generate(seed: 4120044, options: options)
+        let (e, events) = SyntheticEvaluation.evaluate(trace, detector: .kape)
+        #expect(!events.contains { $0.kind == .pass && abs($0.stamp.seconds - 20.711) < 0.05 }, "\(events)")
+        #expect(!e.missed.contains { abs($0.t - 20.746) < 0.01 }, "\(e.missed)")
+    }
+}

@@ -111,7 +111,7 @@ public struct TiltEstimator: Sendable {
         if mirrorLatched {
             tilt = low
             accelTrusted = low >= settings.fireDegrees + settings.mirrorPassMarginDegrees
-                && abs(length(a) - 1) < settings.observerPassSteadyG
+                && abs(length(a) - 1) < settings.observerPassSteadyG && !accelOnly.consistent
         } else if quick {
             // Silence means the value held: the head is at rest, so the observer must not carry its rate on.
             var o = accelOnly.observer
@@ -257,7 +257,10 @@ public struct TiltEstimator: Sendable {
             }
             if mirrorLatched {
                 tilt = low
-                accelTrusted = past && abs(magnitude - 1) < settings.observerPassSteadyG
+                // It fires only while the observer is still inconsistent: one that follows its own rate again is
+                // tracking a real move, such as a fast tilt down whose onset the lever shows the low-pass and the
+                // raw angle as a pass for 50–60 ms (classic round wiimote 4120044, its tilt down then missed).
+                accelTrusted = past && abs(magnitude - 1) < settings.observerPassSteadyG && !accelOnly.consistent
                 return tilt
             }
             if quick {

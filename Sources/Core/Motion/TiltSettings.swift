@@ -78,7 +78,8 @@ public struct TiltSettings: Sendable, Equatable {
     /// lever, reached with a large tangential acceleration (the two meet where the lever is vertical). An observer
     /// that took the mirror stays under the threshold, inconsistent with its own rate, while the low-pass and the
     /// raw angle are past it. Then the low-pass decides once both are this far past the threshold, through the
-    /// pass dwell and with |a| within `observerPassSteadyG` of 1 g (a violent nod's overshoot reads 1.5–2 g).
+    /// pass dwell and with |a| within `observerPassSteadyG` of 1 g (a violent nod's overshoot reads 1.5–2 g), while
+    /// the observer is still inconsistent.
     public var mirrorPassMarginDegrees = 10.0
     /// A drifted observer (see `observerDriftDps`) fires a pass only where the low-pass and the raw angle are that
     /// far past the threshold too, the observer is within this of the low-pass, through the pass dwell with |a|
