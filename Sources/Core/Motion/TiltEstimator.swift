@@ -156,9 +156,9 @@ public struct TiltEstimator: Sendable {
         var dt = s.time - lastTime
         lastTime = s.time
         if dt > 0, dt <= settings.maxSampleGapSeconds { samplePeriod += (dt - samplePeriod) * (samplePeriod == 0 ? 1 : 0.05) }
-        if let last = latest, s.time > last.time, s.time - last.time <= settings.maxSampleGapSeconds {
+        if mode == .accelerometerOnly, let last = latest?.time, s.time > last, s.time - last <= settings.maxSampleGapSeconds {
             // Down at once, up slowly and at most to twice: silences (a fuzz-filtered device at rest) are not intervals.
-            let d = s.time - last.time
+            let d = s.time - last
             sampleInterval = sampleInterval == 0 || d < sampleInterval ? d
                 : sampleInterval + (min(d, 2 * sampleInterval) - sampleInterval) * 0.05
         }
