@@ -52,7 +52,7 @@ run: release
 	else $(KAPE) play --deck mix-shqip --trace traces/demo-round.evemu --headless --seed 7 --device wav:$${TMPDIR:-/tmp}/kape-demo-round.wav \
 	  && echo "kape: no terminal: played the demo round headless, sound in $${TMPDIR:-/tmp}/kape-demo-round.wav"; fi
 
-# The two test libraries run side by side (scripts/run-tests.sh): the umockdev suites mostly wait on real time.
+# The tests run in three processes side by side (scripts/run-tests.sh): most wait on real-time children.
 test: deps release
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	KAPE_BIN=$(CURDIR)/$(KAPE) SWIFT=$(SWIFT) scripts/run-tests.sh

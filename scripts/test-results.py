@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Summarises a Swift Testing xUnit file: how many tests ran, and each failure with its message.
+"""Summarises xUnit files (one per test process): how many tests ran, and each failure with its message.
 
 `swift test` forwards the test process's console output itself, and on a loaded machine it can drop the rest of
 it mid-line while the tests go on (seen with Swift 6.3: the xUnit file then lists every test and the exit status
 is right, but the log ends early). The xUnit file is written by the test process, so a failure is never lost.
-Exit status: 0 when the file names at least one test and none failed, 1 otherwise (also when it is missing).
+Exit status: 0 when every file names at least one test and none failed, 1 otherwise (also when one is missing).
 """
 import sys
 import xml.etree.ElementTree as ET
@@ -36,7 +36,8 @@ def main(path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        print("usage: test-results.py RESULTS.xml", file=sys.stderr)
+    if len(sys.argv) < 2:
+        print("usage: test-results.py RESULTS.xml [RESULTS.xml ...]", file=sys.stderr)
         sys.exit(2)
-    sys.exit(main(sys.argv[1]))
+    # Every file is read and reported, even after one that failed.
+    sys.exit(max([main(path) for path in sys.argv[1:]]))

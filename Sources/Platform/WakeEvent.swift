@@ -1,4 +1,5 @@
 import CLinux
+import CSignalSafe
 import Glibc
 
 /// Wakes a loop's poll from another thread or a signal handler: one eventfd, non-blocking and close-on-exec. Any
@@ -25,6 +26,10 @@ public final class WakeEvent: Sendable {
         var one: UInt64 = 1
         _ = write(fd, &one, 8)
     }
+
+    /// The first SIGINT, SIGTERM or SIGHUP signals this event instead of ending the process; the next one ends it
+    /// as the handlers before would have (uncommitted `OutputFile` temporaries removed). The last event asked wins.
+    public func signalOnFirstQuit() { kape_stop_on_quit_install(fd) }
 
     /// Resets it after poll said it was readable; returns whether it had been signalled.
     @discardableResult

@@ -117,6 +117,26 @@ import Testing
         }
     }
 
+    /// Synthesis and accuracy at their limits: usage errors that name the option and what it got. An hour is the
+    /// longest synthetic trace (four hours of ds250 were 2 GB, past the 1 GiB every trace reader takes, and built
+    /// in memory); an unknown --set name is that, whatever its value (it said "must be a number from 0 to 1000").
+    @Test func synthesisAndAccuracyLimitsAreUsageErrorsThatSayWhy() throws {
+        let dir = try TemporaryDirectory()
+        let cases: [(args: [String], says: String)] = [
+            (["trace", "synth", "--seed", "1", "--seconds", "3601", "-o", dir.path("s.evemu")], "--seconds must be a number from 5 to 3600 s"),
+            (["accuracy", "--set", "noSuchSetting=5000"], "unknown setting noSuchSetting"),
+            (["accuracy", "--seconds", "nan"], "--seconds must be a number from 5 to 3600 s, got nan"),
+            (["accuracy", "--noise", "1"], "--noise must be a number from 0.002 to 0.2 g, got 1.0"),
+            (["accuracy", "--detector", "magic"], "--detector must be kape, naive or complementary, got 'magic'"),
+        ]
+        for c in cases {
+            let r = try bounded(c.args)
+            #expect(r.status == 2, "\(c.args): exit \(r.status) \(r.stderr.prefix(300))")
+            #expect(r.stderr.contains(c.says), "\(c.args): \(r.stderr.prefix(300))")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("s.evemu")))
+    }
+
     @Test func readersRefuseWhatIsNotARegularFileOrTooLarge() throws {
         let dir = try TemporaryDirectory()
         let fifo = dir.path("fifo.csv")

@@ -71,11 +71,11 @@ import Testing
     }
 
     /// docs/LESSONS.md: a game round earns 2 points per correct card and counts as the day's activity: the
-    /// interactive game (through a pipe, with the keyboard), a whole 60-second round, two cards right.
+    /// interactive game (through a pipe, with the keyboard), a whole round (30 s, the shortest), two cards right.
     @Test func anInteractiveRoundReachesTheProgressStore() throws {
         let dir = try TemporaryDirectory()
         let env = ["XDG_DATA_HOME": dir.path("data")]
-        let child = try KapeChild(["play", "--deck", "mix-shqip", "--keyboard", "--no-sound", "--seed", "7",
+        let child = try KapeChild(["play", "--deck", "mix-shqip", "--keyboard", "--no-sound", "--seed", "7", "--seconds", "30",
                                    "--decks", Self.repo("decks")], environment: env)
         #expect(child.waitFor("karta:"))
         child.send("\u{1B}[B")

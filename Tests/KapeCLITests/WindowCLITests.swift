@@ -31,6 +31,9 @@ import Testing
         for args in [["play", "--tui", "--window"], ["play", "--frames", "/tmp/x"],
                      ["play", "--headless", "--trace", trace, "--deck", "mix-shqip", "--frames", "/tmp/x", "--size", "0x10"],
                      ["play", "--headless", "--trace", trace, "--deck", "mix-shqip", "--frames", "/tmp/x", "--size", "big"],
+                     // Past 4K in all: 16384×16384 frames took 3.6 GB and over a minute each.
+                     ["play", "--headless", "--trace", trace, "--deck", "mix-shqip", "--frames", "/tmp/x", "--size", "3841x2160"],
+                     ["play", "--headless", "--trace", trace, "--deck", "mix-shqip", "--frames", "/tmp/x", "--size", "16384x16384"],
                      ["play", "--size", "640x480"]] {
             let r = try KapeRun.run(args)
             #expect(r.status == 2, "\(args): \(r.stderr)")

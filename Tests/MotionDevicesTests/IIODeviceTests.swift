@@ -226,6 +226,35 @@ final class IIOBadInputTests: XCTestCase {
         XCTAssertTrue(out.stderr.contains("/dev/full: cannot write the recording"), out.stderr)
     }
 
+    /// What a broken or hostile driver may show: a name and label with escape sequences and a line break, a rate
+    /// range whose step is too fine to compute with (asking the sensor for an infinite rate trapped), and a node
+    /// that is not the device sysfs names (a link to /dev/null was read, found at its end, lost and found again
+    /// forever), an offset of 1e308. Each is shown as text, read as well as it can be, and named.
+    func testHostileSysfsTextAnAbsurdRateRangeAndAForeignNode() throws {
+        let text = try run("printf 'mpu\\033[2J\\nfake: line' > \(folder)/name; printf 'a\\033]0;t\\007' > \(folder)/label; \"$0\" devices --probe 0")
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertFalse(text.stdout.contains("\u{1B}"), text.stdout)
+        for line in text.stdout.split(separator: "\n") {
+            XCTAssertTrue(line.hasPrefix("/dev/") || line.hasPrefix("  "), "a line the device wrote: \(line)")
+        }
+        XCTAssertTrue(text.stdout.contains("mpu␛[2J␊fake: line a␛]0;t␇ (IIO)"), text.stdout)
+
+        let range = try run("printf '[0 5e-324 200]' > \(folder)/sampling_frequency_available; timeout 10 \"$0\" live --json -v --duration 1.5; echo \"status=$? rate=$(cat \(folder)/sampling_frequency)\"")
+        XCTAssertTrue(range.stdout.contains("status=0 rate=50"), range.stdout + range.stderr)
+        XCTAssertTrue(range.stderr.contains("buffered"), range.stderr)
+
+        let node = try run("cd \"$UMOCKDEV_DIR/dev\" && rm iio:device0 .node/iio:device0 && ln -s /dev/null iio:device0; timeout 10 \"$0\" live --json -v --duration 1.5; echo status=$?")
+        XCTAssertTrue(node.stdout.contains("status=0"), node.stdout + node.stderr)
+        XCTAssertTrue(node.stderr.contains("IIO: polling sysfs at 100 Hz: /dev/iio:device0 cannot be opened (not the device's node: "), node.stderr)
+        XCTAssertEqual(node.objects.compactMap { $0["event"] as? String }.first, "calibrated", node.stdout)
+
+        // An offset beyond any raw value saturated every frame, and nothing said why nothing calibrated.
+        let offset = try run("printf 1e308 > \(folder)/in_accel_offset; \"$0\" devices --json --probe 0")
+        let accel = (((offset.objects.first?["iio"] as? [String: Any])?["parts"] as? [[String: Any]])?.first?["accel"] as? [String: Any])
+        XCTAssertEqual(accel?["offset"] as? [Double], [0, 0, 0], offset.stdout)
+        XCTAssertTrue((accel?["offset_problem"] as? String)?.contains("in_accel_offset: 1e+308 is beyond any raw value") == true, offset.stdout)
+    }
+
     func testUnwritableAttributesMeanPolling() throws {
         // Root writes anything, so the emulation runs as an unprivileged user, who owns the testbed but not the
         // right to change buffer/enable once it is made read-only.

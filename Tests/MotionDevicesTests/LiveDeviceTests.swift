@@ -206,6 +206,33 @@ final class LiveDeviceTests: XCTestCase {
         }
     }
 
+    /// Ctrl-C twice (the second while the first is finishing the file) ends the run at once: the file named keeps
+    /// what it held, and no hidden `.rec.evemu.tmp-…` is left beside it (the second signal used to go straight to
+    /// the default action, past the temporary-file cleanup).
+    func testASecondInterruptLeavesTheOldFileAndNoTemporary() throws {
+        let dir = NSTemporaryDirectory() + "kape-record-twice-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/rec.evemu"
+        try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+        // Both signals once the recording's temporary file exists (a bounded wait), one right after the other.
+        let shell = """
+            "$0" "$@" & p=$!
+            i=0; while ! ls -A \(dir) | grep -q tmp && [ $i -lt 500 ]; do sleep 0.01; i=$((i+1)); done
+            sleep 0.2; kill -INT $p; kill -INT $p; wait $p; echo "status=$?"
+            """
+        let out = try Umockdev.run(testbeds: ["imu6"], nodes: [imu], prefix: ["/bin/sh", "-c", shell],
+                                   kapeArgs: ["record", "-o", path, "--duration", "30"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["rec.evemu"], out.stdout + out.stderr)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        if out.stdout.contains("status=0") {
+            XCTAssertTrue(text.hasPrefix("# EVEMU 1.3\n"), "finished before the second signal: the whole recording")
+        } else {
+            XCTAssertTrue(out.stdout.contains("status=130"), out.stdout + out.stderr)
+            XCTAssertEqual(text, "old\n", "ended mid-write: the file as it was")
+        }
+    }
+
     func testUnpluggedDeviceIsReportedAndResumesWhenBack() throws {
         try Umockdev.requireTools()
         let python = "/usr/bin/python3"

@@ -286,3 +286,18 @@ import Testing
         #expect(d.events.contains { if case .calibrated = $0 { true } else { false } }, "calibrated again without the gyro")
     }
 }
+
+/// A DEVICE naming a node discovery could not read says why, not "no motion device matches" (kape live event9 on a
+/// node that is a folder, a FIFO or a link to /dev/zero: `kape devices` said why, `kape live` did not).
+@Suite struct DeviceSelectionTests {
+    @Test func aNodeThatCouldNotBeReadIsNamedWithItsReason() {
+        var found = DeviceDiscovery.Result()
+        found.problems = [DeviceError(path: "/dev/input/event9", kind: .openFailed(errno: ENOTTY),
+                                      "not an evdev node libevdev can read: Inappropriate ioctl for device")]
+        for selector in ["event9", "/dev/input/event9"] {
+            #expect(throws: found.problems[0]) { try DeviceDiscovery.select(selector, from: found) }
+        }
+        let other = #expect(throws: DeviceError.self) { try DeviceDiscovery.select("event10", from: found) }
+        #expect(other?.message.contains("no motion device matches") == true)
+    }
+}

@@ -93,6 +93,35 @@ import Testing
         #expect(IIOValues.scaleProblem(nil) == "missing")
     }
 
+    /// What a broken or hostile driver may offer: the rate asked for is always one the sensor lists, above 0 and
+    /// at most 1 kHz, or none at all; never infinite or out of an integer's range (the buffer writes it as one).
+    @Test func chosenRatesStayWithinWhatTheSensorOffers() {
+        let hostile: [IIOValues.Available] = [
+            .range(min: 0, step: .leastNonzeroMagnitude, max: 200), .range(min: -1e30, step: 3e29, max: 1e30), .range(min: -100, step: 1, max: -50),
+            .range(min: 2000, step: 10, max: 5000), .range(min: -1e308, step: 1e-308, max: 1e308), .range(min: 0, step: 1e300, max: 1e308),
+            .range(min: 1, step: -3, max: 50), .list([-5, 0, 2000, 1e308]), .list([0.001]),
+        ]
+        for a in hostile {
+            guard let rate = IIOValues.choose(100, from: a) else { continue }
+            #expect(rate.isFinite && rate > 0 && rate <= 1000, "\(a) gave \(rate)")
+            if case .range(let lo, _, let hi) = a { #expect(rate >= lo && rate <= hi, "\(a) gave \(rate)") }
+            if case .list(let v) = a { #expect(v.contains(rate), "\(a) gave \(rate)") }
+        }
+        #expect(IIOValues.choose(100, from: .range(min: -100, step: 1, max: -50)) == nil)
+        #expect(IIOValues.choose(100, from: .list([-5, 0, 2000])) == nil)
+        #expect(IIOValues.choose(100, from: .range(min: 0, step: .leastNonzeroMagnitude, max: 200)) == 100)
+        #expect(IIOValues.choose(100, from: .list([0.001])) == 0.001)
+        // Below the kernel's nine decimals: not a scale any driver prints.
+        #expect(IIOValues.scaleProblem("1e-300") != nil)
+        #expect(IIOValues.scaleProblem("0.000000001") == nil)
+    }
+
+    /// An offset of 1e308 saturated every frame (the device never calibrated, nothing said): refused, as a scale is.
+    @Test func absurdOffsetsAreRefusedWithTheReason() {
+        for fine in [nil, "0", "-11000", "2147483647", "0.5\n"] { #expect(IIOValues.offsetProblem(fine) == nil, "\(fine ?? "nil")") }
+        for absurd in ["1e308", "-1e308", "nan", "inf", "abc", "4294967296"] { #expect(IIOValues.offsetProblem(absurd) != nil, "\(absurd)") }
+    }
+
     /// 1 g along the sensor's x, mounted so it is the device's -y, reaches the assembler as -1 g on ABS_Y, and
     /// 90 °/s comes out at 90 °/s: the frames carry the same physical units as an evdev node's.
     @Test func framesCarryPhysicalUnitsThroughTheMountMatrix() throws {

@@ -28,7 +28,7 @@ struct BenchWindow: ParsableCommand {
     @Argument(help: "An evemu recording or a kape CSV trace (e.g. from `kape trace synth --idle 1`).")
     var trace: String
 
-    @Option(help: "Window size WxH.")
+    @Option(help: "Window size WxH, at most 3840×2160 pixels in all.")
     var size = "1920x1080"
 
     @Option(help: "Seconds of an idle card for the CPU figure.")

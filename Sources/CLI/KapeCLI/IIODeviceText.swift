@@ -57,6 +57,7 @@ enum IIODeviceText {
         line.addRaw("scale", s.scale.map { "[\(number($0.x)), \(number($0.y)), \(number($0.z))]" } ?? "null")
         line.addRaw("scale_problem", s.scaleProblem.map(quoted) ?? "null")
         line.addRaw("offset", "[\(number(s.offset.x)), \(number(s.offset.y)), \(number(s.offset.z))]")
+        line.addRaw("offset_problem", s.offsetProblem.map(quoted) ?? "null")
         line.addRaw("mount_matrix", "[" + s.mount.rows.map { "[\(number($0.x)), \(number($0.y)), \(number($0.z))]" }.joined(separator: ", ") + "]")
         line.add("mount_matrix_source", s.mountSource)
         line.addRaw("mount_matrix_problem", s.mountProblem.map(quoted) ?? "null")
@@ -81,19 +82,19 @@ enum IIODeviceText {
     }
 
     static func human(_ device: DiscoveredDevice, _ d: IIODevice) -> String {
-        var s = "\(device.path): \(device.info.name)\n"
-        s += "  driver: iio, at \(device.uniq)\n"
+        var s = "\(oneLine(device.path)): \(oneLine(device.info.name))\n"
+        s += "  driver: iio, at \(oneLine(device.uniq))\n"
         s += "  gyro: \(device.info.hasGyro ? "yes" : "no"), sensor timestamps: \(device.info.hasTimestamp ? "yes" : "no")\n"
         s += "  axes: \(device.axes) (\(device.axesSource == .override ? "your --axes override" : "IIO device frame: X right, Y up in portrait, Z out of the screen; played in landscape"))\n"
         switch d.mode {
-        case .buffered: s += "  read: buffered from \(d.parts.compactMap(\.node).joined(separator: " + "))\n"
-        case .polled(let why): s += "  read: polling sysfs at \(number(IIOReader.targetRate)) Hz (\(why))\n"
+        case .buffered: s += "  read: buffered from \(oneLine(d.parts.compactMap(\.node).joined(separator: " + ")))\n"
+        case .polled(let why): s += "  read: polling sysfs at \(number(IIOReader.targetRate)) Hz (\(oneLine(why)))\n"
         }
         for p in d.parts {
-            s += "  \(p.sysfs): \(p.name)\(p.label.map { " (\($0))" } ?? "")\(p.node.map { ", node \($0)" } ?? ", no node")\n"
-            s += "    channels: \(p.channels.joined(separator: " "))\n"
+            s += "  \(oneLine(p.sysfs)): \(oneLine(p.name))\(p.label.map { " (\(oneLine($0)))" } ?? "")\(p.node.map { ", node \(oneLine($0))" } ?? ", no node")\n"
+            s += "    channels: \(oneLine(p.channels.joined(separator: " ")))\n"
             if let r = p.rate {
-                s += "    rate: \(number(r)) Hz (\(p.rateAttribute ?? "?"))"
+                s += "    rate: \(number(r)) Hz (\(oneLine(p.rateAttribute ?? "?")))"
                 switch p.available {
                 case .list(let v)?: s += ", available \(v.map(number).joined(separator: " "))"
                 case .range(let lo, let step, let hi)?: s += ", available \(number(lo))…\(number(hi)) step \(number(step))"
@@ -103,19 +104,20 @@ enum IIODeviceText {
             }
             for (kind, sensor) in [("accel", p.accel), ("anglvel", p.gyro)] {
                 guard let sensor else { continue }
-                s += "    \(kind): scale \(sensor.scale.map { [$0.x, $0.y, $0.z].map(number).joined(separator: " ") } ?? "unusable (\(sensor.scaleProblem ?? "?"))")"
+                s += "    \(kind): scale \(sensor.scale.map { [$0.x, $0.y, $0.z].map(number).joined(separator: " ") } ?? "unusable (\(oneLine(sensor.scaleProblem ?? "?")))")"
                 s += ", offset \([sensor.offset.x, sensor.offset.y, sensor.offset.z].map(number).joined(separator: " "))"
-                s += ", mount matrix \(sensor.mount) (\(sensor.mountSource))\n"
-                if let m = sensor.mountProblem { s += "    \(m)\n" }
+                s += ", mount matrix \(sensor.mount) (\(oneLine(sensor.mountSource)))\n"
+                if let o = sensor.offsetProblem { s += "    \(oneLine(o)): offset 0 used\n" }
+                if let m = sensor.mountProblem { s += "    \(oneLine(m))\n" }
             }
             switch p.trigger {
             case .notNeeded: s += p.hasBuffer ? "    trigger: none needed (hardware FIFO)\n" : "    buffer: none\n"
-            case .current(let n): s += "    trigger: \(n)\n"
-            case .own(let n): s += "    trigger: \(n) (its own, selected when reading)\n"
+            case .current(let n): s += "    trigger: \(oneLine(n))\n"
+            case .own(let n): s += "    trigger: \(oneLine(n)) (its own, selected when reading)\n"
             case .none: s += "    trigger: none usable\n"
             }
             if case .denied(let owner, let group, let mode) = p.access {
-                s += "    \(p.node ?? ""): permission denied (owner \(owner), group \(group), mode \(octal4(mode))); fix:\n"
+                s += "    \(oneLine(p.node ?? "")): permission denied (owner \(oneLine(owner)), group \(oneLine(group)), mode \(octal4(mode))); fix:\n"
                 s += p.fix.map { "      \($0)\n" }.joined()
             }
         }

@@ -31,6 +31,7 @@ struct Live: ParsableCommand {
     var verbose = false
 
     func validate() throws {
+        try OptionCheck.motionDevice(device)
         try OptionCheck.number(duration, "--duration", 0.001...864_000, " s")
     }
 
@@ -49,9 +50,9 @@ struct Live: ParsableCommand {
                 switch event {
                 case .opened(let d, let notes):
                     if verbose {
-                        var s = "kape: reading \(d.path) \(d.info.name), axes \(d.axes) (\(d.axesSource.rawValue)), "
+                        var s = "kape: reading \(oneLine(d.path)) \(oneLine(d.info.name)), axes \(d.axes) (\(d.axesSource.rawValue)), "
                         s += d.info.hasGyro ? "gyro + accelerometer\n" : "accelerometer only\n"
-                        for n in notes { s += "kape: \(n)\n" }
+                        for n in notes { s += "kape: \(oneLine(n))\n" }
                         Console.err(s)
                     }
                     if !json { FileHandleOutput.stdout("Hold still in the neutral pose to calibrate…\n") }

@@ -26,6 +26,13 @@ enum OptionCheck {
         if let device, device.isEmpty || device == "wav:" { throw ValidationError("--device needs a name (or wav:PATH)") }
     }
 
+    /// A motion DEVICE argument that names something: an empty one would match every device's name.
+    static func motionDevice(_ device: String?) throws {
+        if let device, device.allSatisfy(\.isWhitespace) {
+            throw ValidationError("DEVICE is empty: name a device (/dev/input/eventN, iio:deviceN, part of its name) or leave it out for the first")
+        }
+    }
+
     /// Outputs (option name, path; nil when not given) must not be any input nor each other (same file by device
     /// and inode, so links and `./` spellings are caught), nor one of the user's own data files (history,
     /// settings, progress), which every command may read.

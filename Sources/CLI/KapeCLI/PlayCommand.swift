@@ -81,7 +81,7 @@ struct Play: ParsableCommand {
     @Option(help: "Headless: write DIR/NNNN-SCREEN.png each time the window's screen changes (countdown, card, correct, pass, warning, paused, results).")
     var frames: String?
 
-    @Option(help: "Size of --frames images, or of --window's window instead of full screen: WxH (default 1920x1080 for --frames).")
+    @Option(help: "Size of --frames images, or of --window's window instead of full screen: WxH, at most 3840×2160 pixels in all (default 1920x1080 for --frames).")
     var size: String?
 
     @OptionGroup var decks: DecksDirectoryOption
@@ -159,11 +159,16 @@ struct Play: ParsableCommand {
         // A replay is nobody's game: no history, points or streak day (the demo round of `make run` included).
     }
 
-    /// `WxH` (or `W×H`), each side 1…16384 pixels.
+    /// The most pixels a frame or window may have: 4K UHD, either way up. 16384×16384 took 3.6 GB and over a minute
+    /// a frame; 8K took 600 MB and 6 s a frame.
+    static let maximumPixels = 3840 * 2160
+
+    /// `WxH` (or `W×H`), each side 1…16384 pixels and at most `maximumPixels` in all.
     static func parseSize(_ text: String) throws -> (Int, Int) {
         let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h) else {
-            throw ValidationError("--size '\(printable(text))': expected WIDTHxHEIGHT in pixels, each 1 to 16384 (as 1920x1080)")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h),
+              w * h <= maximumPixels else {
+            throw ValidationError("--size '\(printable(text))': expected WIDTHxHEIGHT in pixels, each 1 to 16384 and at most 3840×2160 in all (as 1920x1080)")
         }
         return (w, h)
     }

@@ -6,7 +6,10 @@ import Platform
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record everything a motion device sends to an evemu file (`evemu-play` and `kape replay` read it).",
-        discussion: "Ctrl-C ends the recording; the file is complete either way.")
+        discussion: """
+            Ctrl-C ends the recording; the file is complete either way. A second Ctrl-C before it is written ends \
+            the run at once: the file keeps what it held before, and no temporary file is left beside it.
+            """)
 
     @Argument(help: "Device: /dev/input/eventN, eventN, /dev/iio:deviceN, iio:deviceN, an IIO sysfs folder, or part of its name (default: the first motion device).")
     var device: String?
@@ -21,6 +24,7 @@ struct Record: ParsableCommand {
     var verbose = false
 
     func validate() throws {
+        try OptionCheck.motionDevice(device)
         try OptionCheck.number(duration, "--duration", 0.001...864_000, " s")
         // The device node itself is an input (kape record /dev/input/event5 -o /dev/input/event5).
         try OptionCheck.outputs([("-o", output)], inputs: [device])
@@ -39,7 +43,7 @@ struct Record: ParsableCommand {
                 guard verbose else { return }
                 switch event {
                 case .opened(let d, let notes):
-                    Console.err("kape: recording \(d.path) \(d.info.name) to \(output)\n" + notes.map { "kape: \($0)\n" }.joined())
+                    Console.err("kape: recording \(oneLine(d.path)) \(oneLine(d.info.name)) to \(oneLine(output))\n" + notes.map { "kape: \(oneLine($0))\n" }.joined())
                 case .deviceLost(let path, _, _, _):
                     Console.err("kape: device lost: \(path)\n")
                 case .gyroChanged(let present, let reason, _, _):

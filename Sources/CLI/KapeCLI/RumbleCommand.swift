@@ -23,6 +23,7 @@ struct RumbleCommand: ParsableCommand {
     var ms: Int = 120
 
     func validate() throws {
+        try OptionCheck.motionDevice(device)
         try OptionCheck.number(strong, "--strong", 0...1)
         try OptionCheck.number(weak, "--weak", 0...1)
         try OptionCheck.number(ms, "--ms", 1...5000, " ms")

@@ -8,8 +8,8 @@ public enum DeviceDiscovery {
     public struct Result: Sendable {
         public var devices: [DiscoveredDevice] = []
         public var denied: [DeniedNode] = []
-        /// Nodes that failed for another reason, as messages.
-        public var problems: [String] = []
+        /// Nodes that failed for another reason (not an evdev node, an open that failed), each naming its node.
+        public var problems: [DeviceError] = []
     }
 
     public static let inputDirectory = "/dev/input"
@@ -53,7 +53,7 @@ public enum DeviceDiscovery {
                 case .notFound:
                     break  // unplugged between readdir and open
                 default:
-                    result.problems.append(error.description)
+                    result.problems.append(error)
                 }
             }
         }
@@ -118,6 +118,8 @@ public enum DeviceDiscovery {
         if let denied = result.denied.first(where: { $0.path == s || $0.path.hasSuffix("/" + s) }) {
             throw DeviceError(path: denied.path, kind: .permissionDenied, "permission denied. Fix:\n  " + denied.fix.joined(separator: "\n  "))
         }
+        // A node that is there but could not be read: why, rather than "no motion device matches".
+        if let problem = result.problems.first(where: { $0.path == s || $0.path.hasSuffix("/" + s) }) { throw problem }
         let lower = s.lowercased()
         if let d = devices.first(where: { $0.info.name.lowercased().contains(lower) }) { return d }
         throw DeviceError(path: s, kind: .notFound, "no motion device matches; `kape devices` lists them")

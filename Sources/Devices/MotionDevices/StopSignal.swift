@@ -16,25 +16,8 @@ public final class StopSignal: Sendable {
     public var isFired: Bool { event.isSignalled }
 
     /// SIGINT, SIGTERM and SIGHUP (the terminal closed) fire this signal instead of killing the process, so a
-    /// recording ends with a complete file. Only the first: it puts them back to their default, so a second one
-    /// kills a process that cannot finish (stuck writing into a pipe no one drains). One process-wide handler;
-    /// the last installed wins.
-    public func fireOnInterrupt() {
-        signalTarget = event.fd
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            let target = signalTarget
-            if target >= 0 { WakeEvent.signal(raw: target) }
-            signal(SIGINT, SIG_DFL)  // async-signal-safe, as is the write in signal(raw:)
-            signal(SIGTERM, SIG_DFL)
-            signal(SIGHUP, SIG_DFL)
-        }
-        sigemptyset(&action.sa_mask)
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
-        sigaction(SIGHUP, &action, nil)
-    }
+    /// recording ends with a complete file. Only the first: the handlers from before are put back, so a second one
+    /// ends a process that cannot finish (stuck writing into a pipe no one drains) as they would, leaving no
+    /// half-written temporary file. One process-wide handler; the last installed wins.
+    public func fireOnInterrupt() { event.signalOnFirstQuit() }
 }
-
-/// Read only by the signal handler; written once before the handler is installed.
-nonisolated(unsafe) private var signalTarget: Int32 = -1

@@ -1,10 +1,12 @@
 import Motion
 
-/// Input: up to eight lines of `scan_elements/*_type` text (or a mount matrix, a line starting with `M`), a NUL,
+/// Input: up to eight lines of `scan_elements/*_type` text (or a mount matrix, a line starting with `M`; a
+/// `*_available` rate list or range, `A`; a scale or offset, `S`), a NUL,
 /// then the bytes read from /dev/iio:deviceN. Every type that parses must print back to itself; the layout of the
 /// parsed channels must keep every element aligned, inside the scan and apart; every scan cut from the bytes (in
 /// reads sized by the input) decodes to values within each channel's bits; a mount matrix that parses is a
-/// rotation; the frames of the first three channels reach the assembler as finite samples.
+/// rotation; a rate chosen from an offer is one it makes, above 0 and at most 1 kHz; a scale accepted is within
+/// 10⁻⁹…10⁶, an offset within an int; the frames of the first three channels reach the assembler as finite samples.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzIIOScan(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -15,6 +17,28 @@ public func fuzzIIOScan(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         if line.hasPrefix("M") {
             if case .success(let m) = MountMatrix.parse(String(line.dropFirst())) {
                 precondition(m.rotationProblem == nil, "a mount matrix that is not a rotation was accepted")
+            }
+            continue
+        }
+        if line.hasPrefix("A") {
+            // The rate asked of the sensor is one it offers, above 0 and at most 1 kHz, or none (the buffer writes
+            // it as an integer when it is one).
+            if let offer = IIOValues.available(String(line.dropFirst())), let rate = IIOValues.choose(100, from: offer) {
+                precondition(rate.isFinite && rate > 0 && rate <= IIOValues.maximumRate, "rate \(rate) chosen from \(offer)")
+                switch offer {
+                case .list(let values): precondition(values.contains(rate), "rate \(rate) not in \(values)")
+                case .range(let lo, _, let hi): precondition(rate >= lo && rate <= hi, "rate \(rate) outside \(lo)…\(hi)")
+                }
+            }
+            continue
+        }
+        if line.hasPrefix("S") {
+            let text = String(line.dropFirst())
+            if IIOValues.scaleProblem(text) == nil, let v = IIOValues.number(text) {
+                precondition(v >= 1e-9 && v < 1e6, "scale \(v) accepted")
+            }
+            if IIOValues.offsetProblem(text) == nil, let v = IIOValues.number(text) {
+                precondition(abs(v) <= Double(Int32.max), "offset \(v) accepted")
             }
             continue
         }

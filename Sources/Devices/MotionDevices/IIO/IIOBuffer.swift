@@ -39,6 +39,7 @@ final class IIOBuffer {
             throw SetupError(reason: "\(node) cannot be opened (\(errnoText(e)))")
         }
         descriptor = Descriptor(owning: fd)
+        guard DeviceNode.isCharacterDevice(descriptor) else { throw SetupError(reason: "\(node) is not a character device") }
         var journal: [(name: String, old: String)] = []
         let a = attributes
         /// Changes an attribute when it differs, writing the old value down first. Returns the errno on failure.
@@ -98,7 +99,7 @@ final class IIOBuffer {
                 throw SetupError(reason: "trigger/current_trigger cannot be set to \(trigger) (\(errnoText(e)))")
             }
             if let rate, let attribute = part.rateAttribute, let current = part.rate, abs(current - rate) > 1e-6 {
-                let text = rate == rate.rounded() ? String(Int(rate)) : String(rate)
+                let text = Int(exactly: rate).map(String.init) ?? String(rate)
                 if let e = set(attribute, text) { notes.append("\(attribute) stays \(current) Hz (\(errnoText(e)))") }
             }
             if let length = a.read("buffer/length").flatMap({ Int($0) }), length < 64 {

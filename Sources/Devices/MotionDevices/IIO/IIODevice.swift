@@ -26,6 +26,8 @@ public struct IIOPart: Sendable, Equatable {
         public var scaleText: [String]
         public var scaleProblem: String?
         public var offset: SIMD3<Double>
+        /// An offset that was there but not used (0 instead), and why.
+        public var offsetProblem: String?
         public var mount: MountMatrix
         /// Where the mount matrix came from (`in_mount_matrix`, `udev ACCEL_MOUNT_MATRIX`, …), or "none" (identity).
         public var mountSource: String

@@ -91,7 +91,9 @@ public enum IIODiscovery {
         let nodePath = "\(devDirectory)/iio:device\(n)"
         var st = stat()
         let node: String? = stat(nodePath, &st) == 0 ? nodePath : nil
-        let access = node.map(probe) ?? .noNode
+        // A node that is not the device sysfs names is never opened: it is read polled, and the reason said.
+        let access = node.map { DeviceNode.problem($0, expected: devNumber).map { .failed("not the device's node: \($0)") } ?? probe($0) }
+            ?? .noNode
         let mode = chooseMode(access: access, hasBuffer: hasBuffer, trigger: trigger, node: nodePath, attributes: a,
                               hasTimestamp: scan.contains("in_timestamp_en"))
         var fix: [String] = []
@@ -126,6 +128,7 @@ public enum IIODiscovery {
         var texts: [String] = []
         var scale = SIMD3<Double>(), offset = SIMD3<Double>()
         var problem: String?
+        var offsetProblem: String?
         for (i, axis) in ["x", "y", "z"].enumerated() {
             let scaleName = files.contains("in_\(kind)_\(axis)_scale") ? "in_\(kind)_\(axis)_scale" : "in_\(kind)_scale"
             let text = a.read(scaleName)
@@ -136,7 +139,12 @@ public enum IIODiscovery {
             }
             if let text, !texts.contains(text) { texts.append(text) }
             let offsetName = files.contains("in_\(kind)_\(axis)_offset") ? "in_\(kind)_\(axis)_offset" : "in_\(kind)_offset"
-            offset[i] = a.read(offsetName).flatMap(IIOValues.number) ?? 0
+            let offsetText = a.read(offsetName)
+            if let why = IIOValues.offsetProblem(offsetText) {
+                if offsetProblem == nil { offsetProblem = "\(offsetName): \(why)" }
+            } else {
+                offset[i] = offsetText.flatMap(IIOValues.number) ?? 0
+            }
         }
         var mount = MountMatrix.identity
         var source = "none"
@@ -158,6 +166,7 @@ public enum IIODiscovery {
             break
         }
         return IIOPart.Sensor(scale: problem == nil ? scale : nil, scaleText: texts, scaleProblem: problem, offset: offset,
+                              offsetProblem: offsetProblem,
                               mount: mount, mountSource: source, mountProblem: mountProblem)
     }
 

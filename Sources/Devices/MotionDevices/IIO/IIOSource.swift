@@ -137,9 +137,17 @@ public final class IIOSource: DeviceLiveSource {
         var notes: [String] = []
         var reason: String?
         if case .polled(let why) = d.mode { reason = why }
-        // 100 Hz, or the sensor's nearest: enough for a nod, and what the gate's timings were tuned at.
-        let wanted: Double? = d.accelPart?.available.map { IIOValues.choose(Self.targetRate, from: $0) }
-            ?? (d.accelPart?.rateAttribute != nil ? Self.targetRate : nil)
+        // 100 Hz, or the sensor's nearest: enough for a nod, and what the gate's timings were tuned at. A sensor
+        // whose list offers no rate Kape would ask for keeps its own.
+        let wanted: Double?
+        if let available = d.accelPart?.available {
+            wanted = IIOValues.choose(Self.targetRate, from: available)
+            if wanted == nil, let name = d.accelPart?.rateAttribute {
+                notes.append("\(name)_available offers no rate above 0 and up to \(Int(IIOValues.maximumRate)) Hz: the rate is left as it is")
+            }
+        } else {
+            wanted = d.accelPart?.rateAttribute != nil ? Self.targetRate : nil
+        }
         if reason == nil {
             var buffers: [IIOBuffer] = []
             do throws(IIOBuffer.SetupError) {
@@ -186,6 +194,7 @@ public final class IIOSource: DeviceLiveSource {
                 if let why = s.scaleProblem {
                     notes.append("\(p.sysfs): \(why): " + (isAccel ? "accelerometer scale taken from the still period" : "gyro not used"))
                 }
+                if let why = s.offsetProblem { notes.append("\(p.sysfs): \(why): offset 0 used") }
                 if let why = s.mountProblem { notes.append("\(p.sysfs): \(why): identity used") }
                 if s.mount.isMirror { notes.append("\(p.sysfs): the mount matrix (\(s.mountSource)) mirrors the frame") }
             }
@@ -208,7 +217,9 @@ public final class IIOSource: DeviceLiveSource {
         let b = buffers[index]
         let isAccel = index == 0
         let both = encoder.gyro != nil && b.gyroAxes != nil
-        while true {
+        // A bounded number of reads per wake-up: a node that never runs dry (a flood, a stream of zeros) still
+        // lets the loop see Ctrl-C and --duration; poll wakes it again at once for the rest.
+        for _ in 0..<Self.readsPerWake {
             session.stats.reads += 1
             let space = streams[index].freeSpace
             let n = Glibc.read(b.fd, space.baseAddress, space.count)
@@ -238,7 +249,11 @@ public final class IIOSource: DeviceLiveSource {
             }
             if n < space.count { return true }
         }
+        return true
     }
+
+    /// Reads per wake-up: 64 full buffers of 64 scans, far beyond what a sensor sends between two wake-ups.
+    static let readsPerWake = 64
 
     private func gyroValues(_ b: IIOBuffer, _ scan: UnsafeRawBufferPointer) -> SIMD3<Double> {
         guard let e = b.gyroAxes else { return .zero }

@@ -23,3 +23,9 @@ void kape_cleanup_install(void);
 // it. One file at a time; -1 when a path is too long.
 int kape_keep_on_crash(const char *temp, const char *target);
 void kape_keep_on_crash_release(void);
+
+// The first SIGINT, SIGTERM or SIGHUP signals `event_fd` (an eventfd: a reader's stop) instead of ending the
+// process, so a recording finishes its file; it then puts back the handlers it replaced, so a second one ends the
+// process as they would (the temporary-file cleanup first: nothing half-written is left beside its target).
+// The last call's descriptor is the one signalled.
+void kape_stop_on_quit_install(int event_fd);
