@@ -186,14 +186,19 @@ import Testing
     /// RMS of |a| − 1 g over both vetoes for about 4 s: still and calm, the detector ignored the pass at 50.69 s.
     /// A sample now counts at most `vibrationClipG` off; without that the pass is missed again.
     @Test func aKnockDoesNotDeafenTheDetectorForSeconds() {
-        let trace = hardRound(.iioAccel, seed: 3010029, flipped: true)
+        expectCaught(hardRound(.iioAccel, seed: 3010029, flipped: true), at: 50.692, "the knock") { $0.vibrationClipG = .infinity }
+    }
+
+    /// The gesture crossing at `t` is caught and nothing fires falsely; with `undo` applied to the settings it is
+    /// missed (so the round still has what the test is about).
+    func expectCaught(_ trace: SyntheticTrace, at t: Double, _ what: String, undo: (inout TiltSettings) -> Void) {
         let e = SyntheticEvaluation.evaluate(trace, detector: .kape).0
-        #expect(!e.missed.contains { abs($0.t - 50.692) < 0.01 }, "\(e.missed)")
+        #expect(!e.missed.contains { abs($0.t - t) < 0.01 }, "\(e.missed)")
         #expect(e.falsePositives == 0, "\(e.falseEvents)")
-        var unclipped = TiltSettings()
-        unclipped.vibrationClipG = .infinity
-        let before = SyntheticEvaluation.evaluate(trace, detector: .kape, settings: unclipped).0
-        #expect(before.missed.contains { abs($0.t - 50.692) < 0.01 }, "the round no longer has the knock this test is about")
+        var before = TiltSettings()
+        undo(&before)
+        let old = SyntheticEvaluation.evaluate(trace, detector: .kape, settings: before).0
+        #expect(old.missed.contains { abs($0.t - t) < 0.01 }, "the round no longer has \(what) this test is about")
     }
 
     /// At 50 Hz a replay tick (live: a poll timeout) falls between two samples; it put a copy of the observer at
@@ -210,5 +215,66 @@ import Testing
         var everyTick = TiltSettings()
         everyTick.tickPeriods = 0
         #expect(!doubles(everyTick).isEmpty, "the round no longer has the double events this test is about")
+    }
+}
+
+/// The laptop's slow report rates (issue 25's last point): a sample interval of 20–100 ms is a step in every dwell.
+@Suite struct SlowReportRateTests {
+    func hardRound(_ profile: DeviceProfile, seed: UInt64, flipped: Bool) -> SyntheticTrace {
+        AccelOnlyTests().hardRound(profile, seed: seed, flipped: flipped)
+    }
+
+    /// A fast pass on a 45 Hz laptop round (tuning round iio-laptop 5000148): the mirror rule's 50 ms dwell waited
+    /// for the third sample past (67 ms), 157 ms after the true crossing. Counted from half an interval before the
+    /// first sample, it fires on the next one. Latency is on the trace's own clock.
+    @Test func theMirrorDwellCountsFromHalfAnIntervalBeforeTheFirstSample() {
+        let trace = hardRound(.iioLaptop, seed: 5000148, flipped: false)
+        #expect((44...46).contains(trace.reportRate), "rate \(trace.reportRate)")
+        func latency(_ settings: TiltSettings) -> Double? {
+            let e = SyntheticEvaluation.evaluate(trace, detector: .kape, settings: settings).0
+            return zip(e.matched, e.latencies).first { abs($0.0.t - 59.089) < 0.01 }?.1
+        }
+        let now = latency(TiltSettings())
+        #expect(now.map { $0 <= 0.15 } == true, "fired \(now.map { Int($0 * 1000) } ?? -1) ms after the crossing")
+        var fromSample = TiltSettings()
+        fromSample.mirrorDwellFromMidInterval = false
+        let before = latency(fromSample)
+        #expect(before.map { $0 > 0.15 } == true, "the round no longer has the late pass this test is about")
+    }
+
+    /// The dwell's credit goes with samples only: at 21 Hz the onset of a fast tilt down reads as a pass for one
+    /// sample (the lever's tangential acceleration), and a tick 20 ms later, credited, fired it (tuning round
+    /// iio-laptop 5000027, flipped). The tilt down fires, no pass.
+    @Test func aTickDoesNotFireAPassOnOneSample() {
+        let trace = hardRound(.iioLaptop, seed: 5000027, flipped: true)
+        let (e, events) = SyntheticEvaluation.evaluate(trace, detector: .kape)
+        #expect(!events.contains { $0.kind == .pass && abs($0.stamp.seconds - 3.71) < 0.05 }, "\(events)")
+        #expect(!e.missed.contains { abs($0.t - 3.711) < 0.01 }, "\(e.missed)")
+    }
+
+    /// A fast pass's own onset drags the observer past `observerDriftDps` while it follows the head (tuning round
+    /// iio-laptop 5000026, 68 Hz): drifted, it fired no pass until it rested, and a shaking hand kept it from resting
+    /// for 0.7 s (a miss and a false event). The low-pass and the raw angle, 10° past the threshold with the
+    /// observer, vouch for it now; without that the pass is missed again.
+    @Test func aDriftedObserverThatTheAccelerometerVouchesForFiresAPass() {
+        AccelOnlyTests().expectCaught(hardRound(.iioLaptop, seed: 5000026, flipped: false), at: 25.112, "the late pass") {
+            $0.driftedPassAgreementDegrees = 0
+        }
+    }
+}
+
+extension SlowReportRateTests {
+    /// The onset of a fast tilt down that starts while the head is turned away (classic round wiimote 4120044): the
+    /// lever's tangential acceleration shows the low-pass and the raw angle 50° past the pass threshold for 50 ms
+    /// while the observer, inconsistent for a moment, follows the head down. The mirror rule latched and fired an
+    /// 85° pass 35 ms before the true crossing, and the tilt down was missed. The mirror fires only while the
+    /// observer is inconsistent: the tilt down fires, no pass.
+    @Test func theMirrorRuleDoesNotFireWhileTheObserverFollowsATiltDown() {
+        var options = SyntheticTrace.Options()
+        options.profile = .wiimote
+        let trace = SyntheticTrace.generate(seed: 4120044, options: options)
+        let (e, events) = SyntheticEvaluation.evaluate(trace, detector: .kape)
+        #expect(!events.contains { $0.kind == .pass && abs($0.stamp.seconds - 20.711) < 0.05 }, "\(events)")
+        #expect(!e.missed.contains { abs($0.t - 20.746) < 0.01 }, "\(e.missed)")
     }
 }

@@ -18,7 +18,7 @@ struct Accuracy: ParsableCommand {
     @Option(help: "kape, naive or complementary.")
     var detector: String = "kape"
 
-    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyVetoG, accelOnlyKnockG, accelOnlyObserver (0/1), observer*, vibration*, rest*, mirrorPassMarginDegrees, tickPeriods: see TiltSettings).")
+    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyVetoG, accelOnlyKnockG, accelOnlyObserver (0/1), observer*, vibration*, rest*, mirrorPassMarginDegrees, mirrorDwellFromMidInterval (0/1), driftedPassAgreementDegrees, tickPeriods: see TiltSettings).")
     var set: [String] = []
 
     @Option(help: "Profiles to run (repeatable; default: all).")
@@ -35,6 +35,12 @@ struct Accuracy: ParsableCommand {
     @Flag(help: "Print every miss, false event and detection later than 150 ms.")
     var verbose = false
 
+    @Flag(help: "Also score each profile's rounds by the device's report rate: 10–20, 20–50 and 50–100 Hz (iio-laptop draws its own per round).")
+    var byRate = false
+
+    /// Report-rate bands for `--by-rate`: a laptop's sensor hub may grant 10 Hz where 100 Hz was asked for.
+    private static let rateBands: [(name: String, below: Double)] = [("10–20 Hz", 20), ("20–50 Hz", 50), ("50–100 Hz", .infinity)]
+
     func validate() throws {
         try OptionCheck.number(rounds, "--rounds", 1...100_000)
         try OptionCheck.number(seconds, "--seconds", 5...3600, " s")
@@ -49,6 +55,7 @@ struct Accuracy: ParsableCommand {
         var total = Evaluation()
         for profile in profile.isEmpty ? DeviceProfile.allCases : profile {
             var sum = Evaluation()
+            var byBand = [Evaluation](repeating: Evaluation(), count: Self.rateBands.count)
             var causes: [String: Int] = [:]
             var calibration: [Double] = []
             var uncalibrated = 0
@@ -72,12 +79,13 @@ struct Accuracy: ParsableCommand {
                     for f in e.falseEvents { causes[SyntheticEvaluation.cause(of: f, in: trace), default: 0] += 1 }
                     if verbose {
                         for (m, l) in zip(e.matched, e.latencies) where l > 0.15 {
-                            Console.out("  late seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind) \(fixed(l * 1000, 1)) ms\n")
+                            Console.out("  late seed \(s) \(profile.rawValue) \(fixed(trace.reportRate, 0)) Hz flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind) \(fixed(l * 1000, 1)) ms\n")
                         }
-                        for m in e.missed { Console.out("  miss seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind)\n") }
-                        for f in e.falseEvents { Console.out("  false seed \(s) \(profile.rawValue) flipped=\(flipped) t=\(fixed(f.stamp.seconds, 3)) \(f.kind) \(fixed(f.tilt, 1)) (\(SyntheticEvaluation.cause(of: f, in: trace)))\n") }
+                        for m in e.missed { Console.out("  miss seed \(s) \(profile.rawValue) \(fixed(trace.reportRate, 0)) Hz flipped=\(flipped) t=\(fixed(m.t, 3)) \(m.kind)\n") }
+                        for f in e.falseEvents { Console.out("  false seed \(s) \(profile.rawValue) \(fixed(trace.reportRate, 0)) Hz flipped=\(flipped) t=\(fixed(f.stamp.seconds, 3)) \(f.kind) \(fixed(f.tilt, 1)) (\(SyntheticEvaluation.cause(of: f, in: trace)))\n") }
                     }
                     sum = sum + e
+                    if let band = Self.rateBands.firstIndex(where: { trace.reportRate < $0.below }) { byBand[band] = byBand[band] + e }
                 }
             }
             total = total + sum
@@ -89,6 +97,12 @@ struct Accuracy: ParsableCommand {
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             Console.out("             calibrated after s: median \(median) max \(worst)\(uncalibrated > 0 ? ", never in \(uncalibrated) rounds" : ""); false events: \(why.isEmpty ? "none" : why)\n")
             Console.out("             latency p95: passes \(kindP95(sum, .pass)) ms, tilts down \(kindP95(sum, .correct)) ms\n")
+            if byRate {
+                for (band, e) in zip(Self.rateBands, byBand) where e.truePositives + e.falsePositives + e.falseNegatives > 0 {
+                    Console.out(line("  " + band.name, e))
+                    Console.out("             latency p95: passes \(kindP95(e, .pass)) ms, tilts down \(kindP95(e, .correct)) ms\n")
+                }
+            }
         }
         Console.out(line("overall", total))
     }
@@ -130,6 +144,8 @@ struct Accuracy: ParsableCommand {
             case "vibrationLagSeconds": s.vibrationLagSeconds = v
             case "vibrationClipG": s.vibrationClipG = v
             case "tickPeriods": s.tickPeriods = v
+            case "driftedPassAgreementDegrees": s.driftedPassAgreementDegrees = v
+            case "mirrorDwellFromMidInterval": s.mirrorDwellFromMidInterval = v != 0
             case "restSeconds": s.restSeconds = v
             case "restSpreadG": s.restSpreadG = v
             case "restReseedDegrees": s.restReseedDegrees = v

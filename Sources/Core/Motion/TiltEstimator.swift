@@ -26,9 +26,12 @@ public struct TiltEstimator: Sendable {
     /// The observer's pass may fire at once: far past the threshold and consistent with itself.
     public private(set) var earlyPass = false
     /// The observer took the mirror of a fast upward tilt: the low-pass decides (see `mirrorPassMarginDegrees`).
-    private var mirrorLatched = false
+    public private(set) var mirrorLatched = false
     /// The device's sample interval (EMA), for telling a silence from the wait for the next sample.
     private var samplePeriod = 0.0
+    /// The device's own sample interval while it sends (the shortest lately: a silence is not one), for the
+    /// gate's dwell at slow report rates.
+    public private(set) var sampleInterval = 0.0
     private var up = SIMD3<Double>(0, 1, 0)
     /// The "up" vector the estimator believes, in the canonical frame (for tests: with a gyro it must stay on the
     /// accelerometer's direction while the device turns slowly).
@@ -108,7 +111,7 @@ public struct TiltEstimator: Sendable {
         if mirrorLatched {
             tilt = low
             accelTrusted = low >= settings.fireDegrees + settings.mirrorPassMarginDegrees
-                && abs(length(a) - 1) < settings.observerPassSteadyG
+                && abs(length(a) - 1) < settings.observerPassSteadyG && !accelOnly.consistent
         } else if quick {
             // Silence means the value held: the head is at rest, so the observer must not carry its rate on.
             var o = accelOnly.observer
@@ -153,6 +156,12 @@ public struct TiltEstimator: Sendable {
         var dt = s.time - lastTime
         lastTime = s.time
         if dt > 0, dt <= settings.maxSampleGapSeconds { samplePeriod += (dt - samplePeriod) * (samplePeriod == 0 ? 1 : 0.05) }
+        if mode == .accelerometerOnly, let last = latest?.time, s.time > last, s.time - last <= settings.maxSampleGapSeconds {
+            // Down at once, up slowly and at most to twice: silences (a fuzz-filtered device at rest) are not intervals.
+            let d = s.time - last
+            sampleInterval = sampleInterval == 0 || d < sampleInterval ? d
+                : sampleInterval + (min(d, 2 * sampleInterval) - sampleInterval) * 0.05
+        }
         if mode == .accelerometerOnly, !s.afterGap, seeded, !needsSeed, dt > settings.maxSampleGapSeconds, let last = latest {
             // No events meant no change: the previous value held until a sample period ago, then this one.
             let period = min(settings.accelOnlyHoldStep, dt)
@@ -248,7 +257,10 @@ public struct TiltEstimator: Sendable {
             }
             if mirrorLatched {
                 tilt = low
-                accelTrusted = past && abs(magnitude - 1) < settings.observerPassSteadyG
+                // It fires only while the observer is still inconsistent: one that follows its own rate again is
+                // tracking a real move, such as a fast tilt down whose onset the lever shows the low-pass and the
+                // raw angle as a pass for 50–60 ms (classic round wiimote 4120044, its tilt down then missed).
+                accelTrusted = past && abs(magnitude - 1) < settings.observerPassSteadyG && !accelOnly.consistent
                 return tilt
             }
             if quick {
@@ -262,8 +274,18 @@ public struct TiltEstimator: Sendable {
                 // (shaking's onset, before the lagged vibration measure sees it).
                 earlyPass = tilt >= settings.fireDegrees + settings.observerPassMarginDegrees
                     && accelOnly.consistent
+                // A drifted observer still fires a pass where the accelerometer vouches for it: the observer, the
+                // low-pass and the raw angle all `mirrorPassMarginDegrees` past the threshold and the observer
+                // within `driftedPassAgreementDegrees` of the low-pass (through the pass dwell, |a| near 1 g).
+                // A fast pass's own onset drags the observer past `observerDriftDps` while it follows the head;
+                // with a shaking hand it may not rest again before the pass is over (0.4–1 s late: a miss and a
+                // false event). A nod a lost observer reads as a pass swings the raw angle away within the dwell.
+                let steadyPass = abs(magnitude - 1) < settings.observerPassSteadyG
+                let clear = settings.fireDegrees + settings.mirrorPassMarginDegrees
+                let vouched = accelOnly.drifted && tilt >= clear && min(low, elevation(a, n)) >= clear
+                    && abs(low - tilt) < settings.driftedPassAgreementDegrees
                 accelTrusted = low * (tilt < 0 ? -1 : 1) >= settings.fireDegrees
-                    && (tilt < 0 || abs(magnitude - 1) < settings.observerPassSteadyG && !accelOnly.drifted || earlyPass)
+                    && (tilt < 0 || steadyPass && (!accelOnly.drifted || vouched) || earlyPass)
                 return tilt
             }
             // Without a gyro, tilt is only believable while the head is not accelerating, and not at all while

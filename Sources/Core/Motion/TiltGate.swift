@@ -28,6 +28,7 @@ public struct TiltGate: Sendable {
     private let settings: TiltSettings
     private let dwell: Double
     private var pastSince = -Double.infinity
+    private var pastInterval = 0.0
     private var pastKind = GestureKind.correct
     private var crossedInGap: GestureKind?
 
@@ -38,9 +39,15 @@ public struct TiltGate: Sendable {
     }
 
     /// One step. `settled` is false while the estimator re-seeds after a gap: nothing fires then.
+    /// `interval`: the device's sample interval, given with a sample whose dwell may count from mid-interval (0: from
+    /// the sample). A tilt first seen past the threshold on a sample got there, on average, half an interval before
+    /// it, so a later sample counts the dwell from there (never more than half the dwell earlier): a 45 Hz sensor
+    /// waited three samples, 67 ms, for a 50 ms dwell; now two, 45 ms. A tick brings no sample and counts from the
+    /// first sample itself: credited, a tick fired 20 Hz tilts on one sample, among them the onset of fast tilts down,
+    /// whose lever reads as a pass for one sample.
     @inline(__always)
     public mutating func step(tilt: Double, time: Double, stamp: DeviceTime, calibrated: Bool, settled: Bool, steady: Bool = true,
-                              quick: Bool = false, early: Bool = false) -> TiltEvent? {
+                              quick: Bool = false, early: Bool = false, interval: Double = 0) -> TiltEvent? {
         // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's own
         // acceleration and a tilt look alike to an accelerometer, so the observer's pass waits a moment more
         // unless the estimator vouches for it (`early`: well past the threshold, and the observer consistent).
@@ -83,9 +90,11 @@ public struct TiltGate: Sendable {
             let kind: GestureKind = tilt < 0 ? .correct : .pass
             if pastSince == -.infinity || kind != pastKind {
                 pastSince = time
+                pastInterval = interval
                 pastKind = kind
             }
-            guard time - pastSince >= dwell - 1e-9 else { return nil }
+            let credit = interval > 0 ? min(pastInterval, dwell) / 2 : 0
+            guard time - pastSince + credit >= dwell - 1e-9 else { return nil }
             state = .locked
             pastSince = -.infinity
             return TiltEvent(stamp: stamp, kind: kind, tilt: tilt)
@@ -110,8 +119,14 @@ public struct GestureDetector: Sendable {
         let tilt = estimator.update(s)
         let settled = estimator.sinceSeed >= estimator.settings.settleSeconds
         return gate.step(tilt: tilt, time: s.time, stamp: s.stamp, calibrated: estimator.isCalibrated, settled: settled,
-                         steady: estimator.accelTrusted, quick: estimator.quick, early: estimator.earlyPass)
+                         steady: estimator.accelTrusted, quick: estimator.quick, early: estimator.earlyPass,
+                         interval: midInterval ? estimator.sampleInterval : 0)
     }
+
+    /// Only the mirror rule's dwell counts from mid-interval: the observer's own pass dwell and the low-pass path's,
+    /// counted so, fired nods a lost observer read as passes, at 69–100 Hz, one sample before the next would have
+    /// stopped them (tuning seeds).
+    private var midInterval: Bool { estimator.mirrorLatched && estimator.settings.mirrorDwellFromMidInterval }
 
     /// Time passed with no sample (`stamp` on the trace timeline): in evdev the device holds its last values.
     /// Live input calls it from the reader's poll timeout, replay between samples further apart than

@@ -78,8 +78,13 @@ public struct TiltSettings: Sendable, Equatable {
     /// lever, reached with a large tangential acceleration (the two meet where the lever is vertical). An observer
     /// that took the mirror stays under the threshold, inconsistent with its own rate, while the low-pass and the
     /// raw angle are past it. Then the low-pass decides once both are this far past the threshold, through the
-    /// pass dwell and with |a| within `observerPassSteadyG` of 1 g (a violent nod's overshoot reads 1.5–2 g).
+    /// pass dwell and with |a| within `observerPassSteadyG` of 1 g (a violent nod's overshoot reads 1.5–2 g), while
+    /// the observer is still inconsistent.
     public var mirrorPassMarginDegrees = 10.0
+    /// A drifted observer (see `observerDriftDps`) fires a pass only where the low-pass and the raw angle are that
+    /// far past the threshold too, the observer is within this of the low-pass, through the pass dwell with |a|
+    /// within `observerPassSteadyG` of 1 g (0: never).
+    public var driftedPassAgreementDegrees = 8.0
     /// At rest: over `restSeconds` the in-plane accelerometer's mean within `restMagnitudeG` of 1 g and its spread
     /// under `restSpreadG`; then rate and acceleration are pinned to 0 and an estimate further than
     /// `restReseedDegrees` from the accelerometer's angle is re-seeded.
@@ -93,6 +98,9 @@ public struct TiltSettings: Sendable, Equatable {
     public var tickSeconds = 0.02
     /// Without a gyro a tick moves the tilt only once this many sample intervals passed with no sample.
     public var tickPeriods = 1.5
+    /// The mirror rule's pass dwell counts from half a sample interval before the first sample that showed it (see
+    /// `TiltGate.step`'s `interval`).
+    public var mirrorDwellFromMidInterval = true
     /// Samples further apart than this are treated as a gap.
     public var maxSampleGapSeconds = 0.25
 

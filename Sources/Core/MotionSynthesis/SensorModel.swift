@@ -17,7 +17,7 @@ struct SensorModel {
     private let scales: [AxisInfo?]
     private let toDevice: AxisMap
     /// Seconds between samples: the profile's, or the laptop's own report interval.
-    private let period: Double
+    let period: Double
 
     init(profile: DeviceProfile, unknownAccelResolution: Bool, accelNoise: Double = 0.006, random: inout SeededGenerator) {
         self.profile = profile

@@ -41,6 +41,8 @@ public struct SyntheticTrace: Sendable {
     public var samples: [MotionSample]
     public var options: Options
     public var distractors: [Distractor]
+    /// Samples per second at the device (the laptop draws its own per round).
+    public var reportRate: Double
 
     public static func generate(seed: UInt64, options: Options) -> SyntheticTrace {
         var random = SeededGenerator(seed: seed)
@@ -57,7 +59,8 @@ public struct SyntheticTrace: Sendable {
         let truth = body.truthCrossings(until: round.duration, threshold: options.fireDegrees)
         let (events, samples) = sensor.record(body: body, duration: round.duration, random: &random)
         return SyntheticTrace(device: sensor.device, events: events, truth: truth, samples: samples, options: options,
-                              distractors: round.distractors.map { Distractor(start: $0.start, end: $0.end, name: $0.name) })
+                              distractors: round.distractors.map { Distractor(start: $0.start, end: $0.end, name: $0.name) },
+                              reportRate: 1 / sensor.period)
     }
 }
 
