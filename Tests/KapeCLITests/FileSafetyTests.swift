@@ -137,6 +137,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.path("s.evemu")))
     }
 
+    /// `record`'s file is created before any device is looked for: a path that cannot be written is said first
+    /// (it was said only once a device had been found and set up). A made-up device name proves the order: it
+    /// would be "no motion device matches" otherwise.
+    @Test func aRecordingThatCannotBeWrittenIsSaidBeforeTheDevice() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.path("folder"), withIntermediateDirectories: true)
+        let cases: [(output: String, says: String)] = [
+            (dir.path("folder"), "is a directory"),
+            (dir.path("missing/r.evemu"), "cannot create a file there"),
+        ]
+        for c in cases {
+            let r = try bounded(["record", "no-such-imu", "-o", c.output, "--duration", "1"])
+            #expect(r.status == 1, "\(c.output): exit \(r.status) \(r.stderr.prefix(300))")
+            #expect(r.stderr.contains(c.output) && r.stderr.contains(c.says) && !r.stderr.contains("no-such-imu"),
+                    "\(c.output): \(r.stderr.prefix(300))")
+        }
+        // Nothing is left beside the folder's name.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["folder"])
+    }
+
     @Test func readersRefuseWhatIsNotARegularFileOrTooLarge() throws {
         let dir = try TemporaryDirectory()
         let fifo = dir.path("fifo.csv")

@@ -57,7 +57,7 @@ final class AxisMapTests: XCTestCase {
         info.properties[0] = 0x40
         for i in 0..<3 { info.axes[i] = AxisInfo(minimum: -100, maximum: 100, resolution: 10) }
         info.eventBits = [0: [0x0b, 0, 0, 0, 0, 0, 0, 0], 3: [0x07, 0, 0, 0, 0, 0, 0, 0]]
-        let rec = TraceRecorders.evemu(path: path)
+        let rec = try TraceRecorders.evemu(path: path)
         try rec.begin(device: info)
         for (micros, z) in [(60_000_000, 10), (60_004_000, 20), (4_000, 30), (8_000, 40)] as [(Int64, Int32)] {
             try rec.write(InputEvent(micros: micros, type: 3, code: 2, value: z))
@@ -79,7 +79,7 @@ final class AxisMapTests: XCTestCase {
         info.properties[0] = 0x40
         for i in 0..<3 { info.axes[i] = AxisInfo(minimum: -100, maximum: 100, resolution: 10) }
         info.eventBits = [0: [0x0b, 0, 0, 0, 0, 0, 0, 0], 3: [0x07, 0, 0, 0, 0, 0, 0, 0]]
-        let rec = TraceRecorders.evemu(path: path)
+        let rec = try TraceRecorders.evemu(path: path)
         try rec.begin(device: info)
         try rec.write(InputEvent(micros: 5_000_000, type: 3, code: 1, value: 7))
         try rec.write(InputEvent(micros: 5_000_000, type: 3, code: 2, value: -12))

@@ -31,11 +31,13 @@ struct Record: ParsableCommand {
     }
 
     func run() throws {
+        // The output first: a path that cannot be written is said before any device is looked for or set up.
+        let recorder: any TraceRecording
+        do throws(DeviceError) { recorder = try TraceRecorders.evemu(path: output) } catch { throw InputError(error.description) }
         let chosen = try AxesOption.resolve(device, axes: nil)
         var options = LiveOptions()
         options.duration = duration
         let session = LiveDrivers.reader(for: chosen, options: options)
-        let recorder = TraceRecorders.evemu(path: output)
         let stop = try withWakeUp { () throws(SystemCallError) in try StopSignal() }
         stop.fireOnInterrupt()
         do {

@@ -26,12 +26,17 @@ final class EvemuRecordWriter: TraceRecording {
     private var lastWritten: Int64 = 0
     private var writer: EvemuWriter?
 
-    init(path: String) { self.path = path }
-
-    func begin(device d: MotionDeviceInfo) throws(DeviceError) {
+    /// The file is created here, before any device is opened: a folder, a missing or read-only folder, or a
+    /// path that is a socket is said at once, not after the device was found and set up (and an IIO buffer
+    /// enabled for nothing). Until `finish()` commits it, it is a temporary removed with the writer.
+    init(path: String) throws(DeviceError) {
+        self.path = path
         do throws(FileError) { file = try OutputFile(replacing: path) } catch {
             throw DeviceError(path: path, kind: .openFailed(errno: errno), "cannot create the recording: \(error.message)")
         }
+    }
+
+    func begin(device d: MotionDeviceInfo) throws(DeviceError) {
         // A crash keeps what was recorded up to the last poll (each flushes), under the name asked for.
         file?.keepIfTheProcessCrashes()
         let w = EvemuWriter(device: d, kernel: Host.kernelRelease(), dmi: Host.dmiModalias())
@@ -73,6 +78,6 @@ final class EvemuRecordWriter: TraceRecording {
 }
 
 public enum TraceRecorders {
-    /// The evemu writer for `path`.
-    public static func evemu(path: String) -> any TraceRecording { EvemuRecordWriter(path: path) }
+    /// The evemu writer for `path`, its file already created (see `EvemuRecordWriter.init`).
+    public static func evemu(path: String) throws(DeviceError) -> any TraceRecording { try EvemuRecordWriter(path: path) }
 }
