@@ -188,15 +188,17 @@ public final class IIOSource: DeviceLiveSource {
             encoder = IIOFrameEncoder(accel: encoder.accel, gyro: encoder.gyro, hasTimestamp: false)
             notes.append("IIO: polling sysfs at \(Int(hz.rounded())) Hz: \(reason)")
         }
+        // An attribute both sensors of a part share (`in_mount_matrix`, a shared offset) is said once.
+        func note(_ text: String) { if !notes.contains(text) { notes.append(text) } }
         for p in d.parts {
             for (s, isAccel) in [(p.accel, true), (p.gyro, false)] {
                 guard let s else { continue }
                 if let why = s.scaleProblem {
-                    notes.append("\(p.sysfs): \(why): " + (isAccel ? "accelerometer scale taken from the still period" : "gyro not used"))
+                    note("\(p.sysfs): \(why): " + (isAccel ? "accelerometer scale taken from the still period" : "gyro not used"))
                 }
-                if let why = s.offsetProblem { notes.append("\(p.sysfs): \(why): offset 0 used") }
-                if let why = s.mountProblem { notes.append("\(p.sysfs): \(why): identity used") }
-                if s.mount.isMirror { notes.append("\(p.sysfs): the mount matrix (\(s.mountSource)) mirrors the frame") }
+                if let why = s.offsetProblem { note("\(p.sysfs): \(why): offset 0 used") }
+                if let why = s.mountProblem { note("\(p.sysfs): \(why): identity used") }
+                if s.mount.isMirror { note("\(p.sysfs): the mount matrix (\(s.mountSource)) mirrors the frame") }
             }
         }
         var info = encoder.device
