@@ -31,6 +31,13 @@ public func makeFolders(_ path: String) throws(FileError) {
     }
 }
 
+/// `makeFolders`, then that files can be made in it: for outputs written at the end of a long run (a round's
+/// frames), so a folder that cannot take them is said before the run, not after.
+public func makeWritableFolder(_ path: String) throws(FileError) {
+    try makeFolders(path)
+    guard access(path, W_OK | X_OK) == 0 else { throw FileError(path, "cannot write files there: \(errnoText(errno))") }
+}
+
 /// The process's umask, read without changing it (`umask()` can only be read by setting it, which races with
 /// other threads creating files): /proc/self/status has it since Linux 4.7.
 public var currentUmask: mode_t {

@@ -53,6 +53,21 @@ import Testing
         #expect(window.stderr.contains("no display for the window"), "\(window.stderr)")
     }
 
+    /// A frames folder that cannot be made is said before the round's output (it came after the round's events),
+    /// and the round's events are then not printed. (A folder the user may not write is the same check, access(2);
+    /// root, who runs the tests, may write anywhere.)
+    @Test func aFramesFolderThatCannotBeMadeIsSaidBeforeTheRound() throws {
+        let data = try TemporaryDirectory()
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: data.path("file")))
+        for folder in [data.path("file"), data.path("file/frames")] {
+            let r = try KapeRun.run(["play", "--headless", "--trace", Self.repo("traces/demo-round.evemu"), "--deck", "mix-shqip",
+                                     "--frames", folder, "--no-sound", "--decks", Self.repo("decks")],
+                                    environment: ["XDG_DATA_HOME": data.path("data")])
+            #expect(r.status == 1, "\(folder): \(r.stderr)")
+            #expect(r.stderr.contains("not a folder") && r.stdout.isEmpty, "\(folder): \(r.stderr) \(r.stdout.prefix(200))")
+        }
+    }
+
     /// $DISPLAY names a display that does not answer, and there is no terminal: plain lines as without a display,
     /// saying why there is no window.
     @Test func anUnreachableDisplayFallsBackToWhatWouldHaveRunWithoutIt() throws {

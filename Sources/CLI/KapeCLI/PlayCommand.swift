@@ -139,8 +139,10 @@ struct Play: ParsableCommand {
         guard var round else { throw InputError("\(trace!): no motion samples") }
         round.end()
 
-        // The font before the round's output: a missing one is reported before anything is written.
+        // The font and the frames' folder before the round's output: either missing is reported before anything
+        // is written (the folder was said only after the round's events).
         let font = try frames.map { _ in try Self.windowFont() }
+        if let frames { try makeWritableFolder(frames) }
         Console.out(render(round.events, result: round.machine.result))
         if let frames, let font {
             let (w, h) = try size.map(Self.parseSize) ?? (1920, 1080)
