@@ -224,6 +224,22 @@ import Testing
         #expect(silent.session.wait(at: silent.now.advanced(bySeconds: 1.1)) == .finished)
     }
 
+    /// A sensor whose clock is stuck while its data flows (a hostile or broken IIO timestamp): its frames move
+    /// no device time, so they are no progress either, and --duration ends after its share of wall time as in a
+    /// silence. (Each frame counted as progress: the run never ended.)
+    @Test func framesWhoseTimeDoesNotMoveDoNotHoldTheDurationOpen() {
+        var options = LiveOptions()
+        options.duration = 2
+        var d = Drive(options: options)
+        d.play(1) { _ in 0 }
+        let stuck = d.nextMicros
+        for _ in 0..<500 {  // 2 s of frames at 250 Hz, every one stamped alike
+            d.feed(LiveSessionTests.frame(stuck, degrees: 0))
+            d.now = d.now.advanced(bySeconds: 0.004)
+        }
+        #expect(d.session.wait(at: d.now) == .finished)
+    }
+
     @Test func eventsBeforeTheOpenOrAfterTheLossAreIgnored() {
         var session = LiveSession(device: LiveSessionTests.device())
         for e in LiveSessionTests.frame(1000, degrees: 0) {

@@ -158,13 +158,16 @@ public struct LiveSession: Sendable {
         guard case .connected(var c) = link else { return }
         let wasCalibrated = stats.samples > 0 && calibratedBefore
         stats.samples += 1
-        if c.inSegment { elapsedDeviceTime += max(0, frame.sample.stamp - lastStamp) }
+        let advanced = c.inSegment ? max(0, frame.sample.stamp - lastStamp) : 0
+        elapsedDeviceTime += advanced
+        // A frame that moved no device time (a sensor clock stuck while data flows) is no progress: --duration
+        // then ends on its wall-clock share, as in a silence, instead of never.
+        if advanced > 0 || !c.inSegment { lastProgress = now }
         c.inSegment = true
         c.lastArrival = now
         c.openSamplePending = false
         link = .connected(c)
         lastStamp = frame.sample.stamp
-        lastProgress = now
         emit(.frame(frame, mono: now))
         if !wasCalibrated && pipeline.isCalibrated { emit(.calibrated(stamp: frame.sample.stamp, mono: now)) }
         calibratedBefore = pipeline.isCalibrated
