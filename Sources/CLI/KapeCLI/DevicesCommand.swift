@@ -97,11 +97,13 @@ enum DeviceText {
         return line.text
     }
 
+    /// Text a device gave (names, labels, sysfs values) goes through `printable`: controls and line breaks shown as
+    /// symbols, so no device can draw on the terminal or forge a line of its own.
     static func human(_ d: DiscoveredDevice) -> String {
         if let iio = d.iio { return IIODeviceText.human(d, iio) }
-        var s = "\(oneLine(d.path)): \(oneLine(d.info.name))\n"
+        var s = "\(printable(d.path)): \(printable(d.info.name))\n"
         s += "  ids: bus \(hex4(d.info.bus)) vendor \(hex4(d.info.vendor)) product \(hex4(d.info.product))"
-        s += d.uniq.isEmpty ? "\n" : ", uniq \(oneLine(d.uniq))\n"
+        s += d.uniq.isEmpty ? "\n" : ", uniq \(printable(d.uniq))\n"
         s += "  driver: \(d.driver?.name ?? "unknown") (motion node by \(d.rule.rawValue))\n"
         for (code, a) in d.info.axes.enumerated() {
             guard let a else { continue }
@@ -110,7 +112,7 @@ enum DeviceText {
         }
         s += "  gyro: \(d.hasGyro ? "yes" : "no"), MSC_TIMESTAMP: \(d.info.hasTimestamp ? "yes" : "no")\n"
         if d.info.accelerometerOnRotationalAxes { s += "  accelerometer on: ABS_RX/RY/RZ (the driver's layout)\n" }
-        if let g = d.gyroNode { s += "  gyro node: \(oneLine(g.path)) \(oneLine(g.name)) (fused: its rates join the accelerometer's frames on their event times)\n" }
+        if let g = d.gyroNode { s += "  gyro node: \(printable(g.path)) \(printable(g.name)) (fused: its rates join the accelerometer's frames on their event times)\n" }
         if let r = d.rate {
             let how = r.source == .nominal ? "nominal for the driver, nothing received"
                 : r.source == .sysfs ? "the sensor's sampling_frequency" : "measured from \(r.source.rawValue)"
@@ -119,21 +121,17 @@ enum DeviceText {
             s += "  rate: unknown (nothing received; listen longer with --probe)\n"
         }
         s += "  axes: \(d.axes) (\(d.axesSource == .override ? "your --axes override" : d.axesSource == .driver ? "driver table" : "identity, unknown driver"))\n"
-        if let sib = d.sibling { s += "  gamepad node: \(oneLine(sib.path)) \(oneLine(sib.name))\(sib.hasRumble ? ", rumble" : "")\n" }
-        s += "  rumble: \(d.rumblePath.map(oneLine) ?? "none")\n"
+        if let sib = d.sibling { s += "  gamepad node: \(printable(sib.path)) \(printable(sib.name))\(sib.hasRumble ? ", rumble" : "")\n" }
+        s += "  rumble: \(d.rumblePath.map { printable($0) } ?? "none")\n"
         return s
     }
 
     static func human(_ d: DeniedNode) -> String {
-        var s = "\(oneLine(d.path)): \(d.name.isEmpty ? "(name unknown)" : oneLine(d.name)): permission denied (group \(d.group), mode \(octal4(d.mode)))\n"
+        var s = "\(printable(d.path)): \(d.name.isEmpty ? "(name unknown)" : printable(d.name)): permission denied (group \(d.group), mode \(octal4(d.mode)))\n"
         s += "  fix:\n" + d.fix.map { "    " + $0 + "\n" }.joined()
         return s
     }
 }
-
-/// Text a device gave (a name, a label, a sysfs value) on one line of the listing: controls, line breaks among
-/// them, shown as symbols, so no device can draw on the terminal or forge a line of its own.
-func oneLine(_ text: String) -> String { printable(text) }
 
 func octal4(_ mode: UInt32) -> String {
     let s = String(mode, radix: 8)

@@ -82,19 +82,19 @@ enum IIODeviceText {
     }
 
     static func human(_ device: DiscoveredDevice, _ d: IIODevice) -> String {
-        var s = "\(oneLine(device.path)): \(oneLine(device.info.name))\n"
-        s += "  driver: iio, at \(oneLine(device.uniq))\n"
+        var s = "\(printable(device.path)): \(printable(device.info.name))\n"
+        s += "  driver: iio, at \(printable(device.uniq))\n"
         s += "  gyro: \(device.info.hasGyro ? "yes" : "no"), sensor timestamps: \(device.info.hasTimestamp ? "yes" : "no")\n"
         s += "  axes: \(device.axes) (\(device.axesSource == .override ? "your --axes override" : "IIO device frame: X right, Y up in portrait, Z out of the screen; played in landscape"))\n"
         switch d.mode {
-        case .buffered: s += "  read: buffered from \(oneLine(d.parts.compactMap(\.node).joined(separator: " + ")))\n"
-        case .polled(let why): s += "  read: polling sysfs at \(number(IIOReader.targetRate)) Hz (\(oneLine(why)))\n"
+        case .buffered: s += "  read: buffered from \(printable(d.parts.compactMap(\.node).joined(separator: " + ")))\n"
+        case .polled(let why): s += "  read: polling sysfs at \(number(IIOReader.targetRate)) Hz (\(printable(why)))\n"
         }
         for p in d.parts {
-            s += "  \(oneLine(p.sysfs)): \(oneLine(p.name))\(p.label.map { " (\(oneLine($0)))" } ?? "")\(p.node.map { ", node \(oneLine($0))" } ?? ", no node")\n"
-            s += "    channels: \(oneLine(p.channels.joined(separator: " ")))\n"
+            s += "  \(printable(p.sysfs)): \(printable(p.name))\(p.label.map { " (\(printable($0)))" } ?? "")\(p.node.map { ", node \(printable($0))" } ?? ", no node")\n"
+            s += "    channels: \(printable(p.channels.joined(separator: " ")))\n"
             if let r = p.rate {
-                s += "    rate: \(number(r)) Hz (\(oneLine(p.rateAttribute ?? "?")))"
+                s += "    rate: \(number(r)) Hz (\(printable(p.rateAttribute ?? "?")))"
                 switch p.available {
                 case .list(let v)?: s += ", available \(v.map(number).joined(separator: " "))"
                 case .range(let lo, let step, let hi)?: s += ", available \(number(lo))…\(number(hi)) step \(number(step))"
@@ -104,20 +104,20 @@ enum IIODeviceText {
             }
             for (kind, sensor) in [("accel", p.accel), ("anglvel", p.gyro)] {
                 guard let sensor else { continue }
-                s += "    \(kind): scale \(sensor.scale.map { [$0.x, $0.y, $0.z].map(number).joined(separator: " ") } ?? "unusable (\(oneLine(sensor.scaleProblem ?? "?")))")"
+                s += "    \(kind): scale \(sensor.scale.map { [$0.x, $0.y, $0.z].map(number).joined(separator: " ") } ?? "unusable (\(printable(sensor.scaleProblem ?? "?")))")"
                 s += ", offset \([sensor.offset.x, sensor.offset.y, sensor.offset.z].map(number).joined(separator: " "))"
-                s += ", mount matrix \(sensor.mount) (\(oneLine(sensor.mountSource)))\n"
-                if let o = sensor.offsetProblem { s += "    \(oneLine(o)): offset 0 used\n" }
-                if let m = sensor.mountProblem { s += "    \(oneLine(m))\n" }
+                s += ", mount matrix \(sensor.mount) (\(printable(sensor.mountSource)))\n"
+                if let o = sensor.offsetProblem { s += "    \(printable(o)): offset 0 used\n" }
+                if let m = sensor.mountProblem { s += "    \(printable(m))\n" }
             }
             switch p.trigger {
             case .notNeeded: s += p.hasBuffer ? "    trigger: none needed (hardware FIFO)\n" : "    buffer: none\n"
-            case .current(let n): s += "    trigger: \(oneLine(n))\n"
-            case .own(let n): s += "    trigger: \(oneLine(n)) (its own, selected when reading)\n"
+            case .current(let n): s += "    trigger: \(printable(n))\n"
+            case .own(let n): s += "    trigger: \(printable(n)) (its own, selected when reading)\n"
             case .none: s += "    trigger: none usable\n"
             }
             if case .denied(let owner, let group, let mode) = p.access {
-                s += "    \(oneLine(p.node ?? "")): permission denied (owner \(oneLine(owner)), group \(oneLine(group)), mode \(octal4(mode))); fix:\n"
+                s += "    \(printable(p.node ?? "")): permission denied (owner \(printable(owner)), group \(printable(group)), mode \(octal4(mode))); fix:\n"
                 s += p.fix.map { "      \($0)\n" }.joined()
             }
         }

@@ -50,9 +50,9 @@ struct Live: ParsableCommand {
                 switch event {
                 case .opened(let d, let notes):
                     if verbose {
-                        var s = "kape: reading \(oneLine(d.path)) \(oneLine(d.info.name)), axes \(d.axes) (\(d.axesSource.rawValue)), "
+                        var s = "kape: reading \(printable(d.path)) \(printable(d.info.name)), axes \(d.axes) (\(d.axesSource.rawValue)), "
                         s += d.info.hasGyro ? "gyro + accelerometer\n" : "accelerometer only\n"
-                        for n in notes { s += "kape: \(oneLine(n))\n" }
+                        for n in notes { s += "kape: \(printable(n))\n" }
                         Console.err(s)
                     }
                     if !json { FileHandleOutput.stdout("Hold still in the neutral pose to calibrate…\n") }

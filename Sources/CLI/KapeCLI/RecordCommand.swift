@@ -2,6 +2,7 @@ import ArgumentParser
 import Motion
 import MotionDevices
 import Platform
+import TextFormat
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,7 +46,7 @@ struct Record: ParsableCommand {
                 guard verbose else { return }
                 switch event {
                 case .opened(let d, let notes):
-                    Console.err("kape: recording \(oneLine(d.path)) \(oneLine(d.info.name)) to \(oneLine(output))\n" + notes.map { "kape: \(oneLine($0))\n" }.joined())
+                    Console.err("kape: recording \(printable(d.path)) \(printable(d.info.name)) to \(printable(output))\n" + notes.map { "kape: \(printable($0))\n" }.joined())
                 case .deviceLost(let path, _, _, _):
                     Console.err("kape: device lost: \(path)\n")
                 case .gyroChanged(let present, let reason, _, _):
