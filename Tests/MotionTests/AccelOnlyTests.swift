@@ -238,6 +238,7 @@ import Testing
         #expect(now.map { $0 <= 0.15 } == true, "fired \(now.map { Int($0 * 1000) } ?? -1) ms after the crossing")
         var fromSample = TiltSettings()
         fromSample.mirrorDwellFromMidInterval = false
+        fromSample.dwellEndsOnSample = false
         let before = latency(fromSample)
         #expect(before.map { $0 > 0.15 } == true, "the round no longer has the late pass this test is about")
     }
@@ -276,5 +277,24 @@ extension SlowReportRateTests {
         let (e, events) = SyntheticEvaluation.evaluate(trace, detector: .kape)
         #expect(!events.contains { $0.kind == .pass && abs($0.stamp.seconds - 20.711) < 0.05 }, "\(events)")
         #expect(!e.missed.contains { abs($0.t - 20.746) < 0.01 }, "\(e.missed)")
+    }
+}
+
+extension SlowReportRateTests {
+    /// At 10–20 Hz a dwell used to end on a silence tick 50–70 ms after the sample that decided it; the tick brought
+    /// no sample and moved no tilt. Ending the dwell on that sample must fire the same gestures, none later and
+    /// none more than a dwell and a tick earlier, and some earlier (tuning rounds).
+    @Test(arguments: [(UInt64(5000016), false), (5000066, false), (5000140, false), (5000038, false), (5000134, false), (5000173, true)])
+    func aDwellThatOnlyATickWouldEndEndsOnItsSample(seed: UInt64, flipped: Bool) {
+        let trace = hardRound(.iioLaptop, seed: seed, flipped: flipped)
+        #expect(trace.reportRate < 21, "rate \(trace.reportRate)")
+        var waiting = TiltSettings()
+        waiting.dwellEndsOnSample = false
+        let now = SyntheticEvaluation.evaluate(trace, detector: .kape).1
+        let before = SyntheticEvaluation.evaluate(trace, detector: .kape, settings: waiting).1
+        #expect(now.map(\.kind) == before.map(\.kind))
+        let gains = zip(now, before).map { $1.stamp.seconds - $0.stamp.seconds }
+        #expect(gains.allSatisfy { $0 >= 0 && $0 <= waiting.accelOnlyDwellSeconds + waiting.tickSeconds + 1e-6 }, "\(gains)")
+        #expect(gains.contains { $0 > 0.01 }, "no dwell ended earlier: \(gains)")
     }
 }

@@ -60,3 +60,27 @@ import Testing
         #expect(abs(events[0].stamp - 0.06) < 1e-9)
     }
 }
+
+extension TiltGateTests {
+    /// A 70 ms dwell on a tilt held past the threshold: at 10 Hz a silence tick (every 20 ms) would end it at 80 ms,
+    /// before the next sample at 100 ms, so the first sample fires; at 12.5 Hz the next sample (80 ms) is due no later
+    /// than that tick and decides; with the interval unknown the dwell runs its course.
+    @Test func aDwellEndsOnTheSampleOnlyWhenATickWouldEndItFirst() {
+        func firstFire(nextSampleIn: Double, interval: Double) -> Double? {
+            var gate = TiltGate(settings: TiltSettings(), dwell: 0.07)
+            _ = gate.step(tilt: 0, time: 0, stamp: 0, calibrated: true, settled: true)
+            for k in 1...5 {
+                let t = Double(k) * interval
+                if gate.step(tilt: 50, time: t, stamp: DeviceTime(seconds: t), calibrated: true, settled: true, nextSampleIn: nextSampleIn) != nil {
+                    return t
+                }
+            }
+            return nil
+        }
+        #expect(firstFire(nextSampleIn: 0.1, interval: 0.1) == 0.1)
+        #expect(firstFire(nextSampleIn: 0.08, interval: 0.08) == 0.16)
+        #expect(firstFire(nextSampleIn: 0, interval: 0.1) == 0.2)
+        // Ticks come every 20 ms: at 50 Hz or faster the next sample always comes first.
+        #expect(firstFire(nextSampleIn: 0.02, interval: 0.02) == firstFire(nextSampleIn: 0, interval: 0.02))
+    }
+}

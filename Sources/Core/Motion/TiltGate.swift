@@ -45,9 +45,12 @@ public struct TiltGate: Sendable {
     /// waited three samples, 67 ms, for a 50 ms dwell; now two, 45 ms. A tick brings no sample and counts from the
     /// first sample itself: credited, a tick fired 20 Hz tilts on one sample, among them the onset of fast tilts down,
     /// whose lever reads as a pass for one sample.
+    /// `nextSampleIn`: given with a sample, how soon the device's next sample is due at the soonest (0: unknown). A
+    /// dwell that a silence tick would complete before then fires on this sample: that tick would bring no sample, so
+    /// nothing the dwell waits to see (ticks sooner than `tickPeriods` intervals move no tilt), only its delay.
     @inline(__always)
     public mutating func step(tilt: Double, time: Double, stamp: DeviceTime, calibrated: Bool, settled: Bool, steady: Bool = true,
-                              quick: Bool = false, early: Bool = false, interval: Double = 0) -> TiltEvent? {
+                              quick: Bool = false, early: Bool = false, interval: Double = 0, nextSampleIn: Double = 0) -> TiltEvent? {
         // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's own
         // acceleration and a tilt look alike to an accelerometer, so the observer's pass waits a moment more
         // unless the estimator vouches for it (`early`: well past the threshold, and the observer consistent).
@@ -94,11 +97,25 @@ public struct TiltGate: Sendable {
                 pastKind = kind
             }
             let credit = interval > 0 ? min(pastInterval, dwell) / 2 : 0
-            guard time - pastSince + credit >= dwell - 1e-9 else { return nil }
+            guard time - pastSince + credit >= dwell - 1e-9 || tickEndsDwellFirst(time: time, dwell: dwell, nextSampleIn: nextSampleIn)
+            else { return nil }
             state = .locked
             pastSince = -.infinity
             return TiltEvent(stamp: stamp, kind: kind, tilt: tilt)
         }
+    }
+
+    /// Whether, with no sample sooner than `nextSampleIn`, a silence tick (every `tickSeconds` from this sample, no
+    /// credit) would end the dwell begun at `pastSince` before the next sample could: at 10–20 Hz every dwell ended so,
+    /// 50–70 ms after the sample that decided it. The next sample may come a tenth of an interval early (a sensor
+    /// hub's jitter); then it is waited for.
+    @inline(__always)
+    private func tickEndsDwellFirst(time: Double, dwell: Double, nextSampleIn: Double) -> Bool {
+        let step = settings.tickSeconds
+        guard nextSampleIn > step, step > 0 else { return false }
+        let wait = pastSince + dwell - time
+        let firstTick = step * max(1, (wait / step - 1e-9).rounded(.up))
+        return firstTick < nextSampleIn * 0.9
     }
 }
 
@@ -120,7 +137,14 @@ public struct GestureDetector: Sendable {
         let settled = estimator.sinceSeed >= estimator.settings.settleSeconds
         return gate.step(tilt: tilt, time: s.time, stamp: s.stamp, calibrated: estimator.isCalibrated, settled: settled,
                          steady: estimator.accelTrusted, quick: estimator.quick, early: estimator.earlyPass,
-                         interval: midInterval ? estimator.sampleInterval : 0)
+                         interval: midInterval ? estimator.sampleInterval : 0,
+                         nextSampleIn: nextSampleIn)
+    }
+
+    /// Without a gyro, how soon the next sample is due at the soonest: the device's own interval (a regular slow
+    /// sensor's ticks fall between its samples). With a gyro there is no dwell to end.
+    private var nextSampleIn: Double {
+        estimator.mode == .accelerometerOnly && estimator.settings.dwellEndsOnSample ? estimator.sampleInterval : 0
     }
 
     /// Only the mirror rule's dwell counts from mid-interval: the observer's own pass dwell and the low-pass path's,

@@ -101,6 +101,9 @@ public struct TiltSettings: Sendable, Equatable {
     /// The mirror rule's pass dwell counts from half a sample interval before the first sample that showed it (see
     /// `TiltGate.step`'s `interval`).
     public var mirrorDwellFromMidInterval = true
+    /// A dwell that a silence tick would end before the device's next sample is due ends on the sample instead: such a
+    /// tick brings no sample and moves no tilt, so waiting for it only delays the same decision (see `TiltGate.step`).
+    public var dwellEndsOnSample = true
     /// Samples further apart than this are treated as a gap.
     public var maxSampleGapSeconds = 0.25
 
