@@ -298,3 +298,28 @@ extension SlowReportRateTests {
         #expect(gains.contains { $0 > 0.01 }, "no dwell ended earlier: \(gains)")
     }
 }
+
+extension SlowReportRateTests {
+    /// At 10–20 Hz the observer was fed each sample held until the next, so it saw the head stop and jump at every
+    /// sample and took a sample or two to follow a fast gesture. Fed the line between samples, it follows sooner: on
+    /// six slow tuning rounds the median latency drops by more than 10 ms, with no more false events or misses.
+    @Test func theObserverSeesTheWayBetweenTwoSamplesOfASlowSensor() {
+        let rounds: [(UInt64, Bool)] = [(5000016, false), (5000066, false), (5000140, false), (5000134, false), (5000173, true), (5000197, true)]
+        func score(_ settings: TiltSettings) -> (median: Double, wrong: Int) {
+            var latencies: [Double] = []
+            var wrong = 0
+            for (seed, flipped) in rounds {
+                let e = SyntheticEvaluation.evaluate(hardRound(.iioLaptop, seed: seed, flipped: flipped), detector: .kape, settings: settings).0
+                latencies += e.latencies
+                wrong += e.falsePositives + e.missed.count
+            }
+            latencies.sort()
+            return (latencies[latencies.count / 2], wrong)
+        }
+        var held = TiltSettings()
+        held.observerBetweenSamples = false
+        let (now, before) = (score(TiltSettings()), score(held))
+        #expect(now.median < before.median - 0.01, "median \(now.median) s, held \(before.median) s")
+        #expect(now.wrong <= before.wrong, "false events and misses \(now.wrong), held \(before.wrong)")
+    }
+}

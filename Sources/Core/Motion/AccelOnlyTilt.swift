@@ -89,10 +89,12 @@ struct AccelOnlyTilt: Sendable {
     }
 
     /// One sample in the pitch plane (`fu`, `fn`, g), `magnitude` the whole vector's, at sample time `time`.
-    mutating func update(fu: Double, fn: Double, magnitude: Double, time: Double, dt: Double) {
-        observer.update(fu: fu, fn: fn, dt: dt)
+    /// `between`: the observer's input when it differs from the sample's (between two samples of a slow sensor).
+    mutating func update(fu: Double, fn: Double, magnitude: Double, time: Double, dt: Double, between: SIMD2<Double>? = nil) {
+        let o = between ?? SIMD2(fu, fn)
+        observer.update(fu: o.x, fn: o.y, dt: dt)
         // No head pitches past the vertical: an estimate out there is lost, and the accelerometer restarts it.
-        if abs(observer.x[0]) > 1.9 { observer.seed(_atan2(fn, fu)) }
+        if abs(observer.x[0]) > 1.9 { observer.seed(_atan2(o.y, o.x)) }
         let k = dt / (settings.vibrationSeconds + dt)
         // A knock counts as a sample `vibrationClipG` off, no more: one 100 g sample kept the 0.5 s RMS over the
         // vetoes for 4 s, deaf to every gesture after a bump; mashing's run of knocks still reads as shaking.

@@ -237,9 +237,18 @@ public struct TiltEstimator: Sendable {
                 let (hu, hn) = pitchPlane(held, n)
                 let m = length(held)
                 let steps = Int((dt / settings.accelOnlyHoldStep).rounded(.down)) - 1
+                // A sensor that sends every sample (IIO) at 10–50 Hz held nothing between two: the head moved on, so
+                // the observer sees the way from one to the next (the held value made it stop and jump at every
+                // sample). The shake and rest measures still see the held value: smoothed, mashing read as calm.
+                let sampled = settings.observerBetweenSamples && sampleInterval > 0 && dt <= 1.5 * sampleInterval
                 for i in 0..<max(0, steps) {
-                    accelOnly.update(fu: hu, fn: hn, magnitude: m, time: s.time - dt + Double(i + 1) * settings.accelOnlyHoldStep,
-                                     dt: settings.accelOnlyHoldStep)
+                    let f = Double(i + 1) * settings.accelOnlyHoldStep
+                    var between: SIMD2<Double>?
+                    if sampled {
+                        let (vu, vn) = pitchPlane(held + (a - held) * (f / dt), n)
+                        between = SIMD2(vu, vn)
+                    }
+                    accelOnly.update(fu: hu, fn: hn, magnitude: m, time: s.time - dt + f, dt: settings.accelOnlyHoldStep, between: between)
                 }
                 rest = dt - Double(max(0, steps)) * settings.accelOnlyHoldStep
             }

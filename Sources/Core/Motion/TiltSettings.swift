@@ -28,6 +28,9 @@ public struct TiltSettings: Sendable, Equatable {
     public var accelOnlyDwellSeconds = 0.07
     /// Accelerometer-only devices fire only while |a| is this close to 1 g (the head is not accelerating).
     public var accelOnlySteadyG = 0.2
+    /// Between two samples of a sensor that sends at its own regular, slow rate (within 1.5 intervals), the observer
+    /// sees the line from one to the next instead of the first held (0: held, as after a fuzz-filtered silence).
+    public var observerBetweenSamples = true
     /// Without a gyro, a sample after a silence longer than `maxSampleGapSeconds` is taken to have held its
     /// predecessor's value until this long before it (about one sample period).
     public var accelOnlyHoldStep = 0.01
