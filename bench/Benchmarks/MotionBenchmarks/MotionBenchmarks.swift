@@ -41,6 +41,26 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    // A laptop's sensor hub at 12.5 Hz (every 20th sample of the same motion): between two samples the observer
+    // takes 10 ms steps, so one sample costs about seven of the 250 Hz benchmark's.
+    Benchmark("GestureDetector.process, accelerometer only, 12.5 Hz",
+              configuration: .init(metrics: [.wallClock, .instructions, .mallocCountTotal],
+                                   scalingFactor: .kilo, maxDuration: .seconds(2))) { benchmark in
+        let slow = stride(from: 0, to: motion.count, by: 20).map { motion[$0] }
+        let still = Fixtures.stillSamples / 20
+        var detector = GestureDetector(hasGyro: false)
+        for s in slow.prefix(still) { blackHole(detector.process(s)) }
+        precondition(detector.estimator.isCalibrated, "12.5 Hz benchmark trace did not calibrate")
+        var i = still
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(detector.process(slow[i]))
+            i += 1
+            if i == slow.count { i = still }
+        }
+        benchmark.stopMeasurement()
+    }
+
     // One iteration = parse 10 s of a recording (2500 samples, 20 k event lines) into samples.
     Benchmark("EvemuReader+FrameAssembler, 10 s recording",
               configuration: .init(metrics: [.wallClock, .instructions, .mallocCountTotal, .throughput],
