@@ -62,25 +62,43 @@ import Testing
 }
 
 extension TiltGateTests {
-    /// A 70 ms dwell on a tilt held past the threshold: at 10 Hz a silence tick (every 20 ms) would end it at 80 ms,
-    /// before the next sample at 100 ms, so the first sample fires; at 12.5 Hz the next sample (80 ms) is due no later
-    /// than that tick and decides; with the interval unknown the dwell runs its course.
+    /// The observer's 50 ms pass dwell on a tilt held past the threshold: at 10 Hz and 12.5 Hz a silence tick (every
+    /// 20 ms) would end it at 60 ms, before the next sample (within a tenth of an interval), so the first sample
+    /// fires; at 16.7 Hz the next sample comes first and decides; with the interval unknown the dwell runs its course.
     @Test func aDwellEndsOnTheSampleOnlyWhenATickWouldEndItFirst() {
-        func firstFire(nextSampleIn: Double, interval: Double) -> Double? {
-            var gate = TiltGate(settings: TiltSettings(), dwell: 0.07)
-            _ = gate.step(tilt: 0, time: 0, stamp: 0, calibrated: true, settled: true)
-            for k in 1...5 {
-                let t = Double(k) * interval
-                if gate.step(tilt: 50, time: t, stamp: DeviceTime(seconds: t), calibrated: true, settled: true, nextSampleIn: nextSampleIn) != nil {
-                    return t
-                }
-            }
-            return nil
-        }
-        #expect(firstFire(nextSampleIn: 0.1, interval: 0.1) == 0.1)
-        #expect(firstFire(nextSampleIn: 0.08, interval: 0.08) == 0.16)
-        #expect(firstFire(nextSampleIn: 0, interval: 0.1) == 0.2)
+        #expect(firstFire(interval: 0.1, quick: true) == 0.1)
+        #expect(firstFire(interval: 0.08, quick: true) == 0.08)
+        #expect(firstFire(interval: 0.06, quick: true) == 0.12)
+        #expect(firstFire(interval: 0.1, quick: true, intervalKnown: false) == 0.2)
         // Ticks come every 20 ms: at 50 Hz or faster the next sample always comes first.
-        #expect(firstFire(nextSampleIn: 0.02, interval: 0.02) == firstFire(nextSampleIn: 0, interval: 0.02))
+        #expect(firstFire(interval: 0.02, quick: true) == firstFire(interval: 0.02, quick: true, intervalKnown: false))
+    }
+
+    /// The low-pass path (observer not trusted, 70 ms dwell) of a sensor slower than the ticks needs a second sample
+    /// past the threshold; where samples come as often as ticks, or a fuzz-filtered device falls silent, it does not.
+    @Test func theLowPassPathOfASlowSensorNeedsTwoSamples() {
+        #expect(firstFire(interval: 0.1, quick: false) == 0.2)
+        #expect(firstFire(interval: 0.01, quick: false) == firstFire(interval: 0.01, quick: false, intervalKnown: false))
+        var gate = TiltGate(settings: TiltSettings(), dwell: 0.07)
+        _ = gate.step(tilt: 0, time: 0, stamp: 0, calibrated: true, settled: true)
+        #expect(gate.step(tilt: 50, time: 0.01, stamp: 0.01, calibrated: true, settled: true, nextSampleIn: 0.01) == nil)
+        let ticks = stride(from: 0.03, through: 0.09, by: 0.02).compactMap {
+            gate.step(tilt: 50, time: $0, stamp: DeviceTime(seconds: $0), calibrated: true, settled: true, sample: false)
+        }
+        #expect(ticks.map(\.stamp.seconds) == [0.09], "a held value after one sample still fires on its ticks")
+    }
+
+    /// The first sample time at which a tilt held at 50° (a pass) fires, samples every `interval` from 0.
+    func firstFire(interval: Double, quick: Bool, intervalKnown: Bool = true) -> Double? {
+        var gate = TiltGate(settings: TiltSettings(), dwell: 0.07)
+        _ = gate.step(tilt: 0, time: 0, stamp: 0, calibrated: true, settled: true)
+        for k in 1...5 {
+            let t = Double(k) * interval
+            if gate.step(tilt: 50, time: t, stamp: DeviceTime(seconds: t), calibrated: true, settled: true, quick: quick,
+                         nextSampleIn: intervalKnown ? interval : 0) != nil {
+                return t
+            }
+        }
+        return nil
     }
 }

@@ -18,7 +18,7 @@ struct Accuracy: ParsableCommand {
     @Option(help: "kape, naive or complementary.")
     var detector: String = "kape"
 
-    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyVetoG, accelOnlyKnockG, accelOnlyObserver (0/1), observer*, vibration*, rest*, mirrorPassMarginDegrees, mirrorDwellFromMidInterval (0/1), dwellEndsOnSample (0/1), observerBetweenSamples (0/1), driftedPassAgreementDegrees, tickPeriods: see TiltSettings).")
+    @Option(help: "Override a setting: name=value (fusionSeconds, rejectDegrees, rejectMagnitudeG, accelOnlySeconds, accelOnlyDwellSeconds, accelOnlySteadyG, accelOnlyVetoG, accelOnlyKnockG, accelOnlyObserver (0/1), observer*, vibration*, rest*, mirrorPassMarginDegrees, mirrorDwellFromMidInterval (0/1), dwellEndsOnSample (0/1), observerBetweenSamples (0/1), slowLowPassNeedsTwoSamples (0/1), driftedPassAgreementDegrees, tickPeriods: see TiltSettings).")
     var set: [String] = []
 
     @Option(help: "Profiles to run (repeatable; default: all).")
@@ -148,6 +148,7 @@ struct Accuracy: ParsableCommand {
             case "mirrorDwellFromMidInterval": s.mirrorDwellFromMidInterval = v != 0
             case "dwellEndsOnSample": s.dwellEndsOnSample = v != 0
             case "observerBetweenSamples": s.observerBetweenSamples = v != 0
+            case "slowLowPassNeedsTwoSamples": s.slowLowPassNeedsTwoSamples = v != 0
             case "restSeconds": s.restSeconds = v
             case "restSpreadG": s.restSpreadG = v
             case "restReseedDegrees": s.restReseedDegrees = v

@@ -29,6 +29,10 @@ public struct TiltGate: Sendable {
     private let dwell: Double
     private var pastSince = -Double.infinity
     private var pastInterval = 0.0
+    /// Samples (not ticks) seen past the threshold since `pastSince`, and whether the device's samples come further
+    /// apart than the silence ticks (its last `nextSampleIn`).
+    private var pastSamples = 0
+    private var slowSensor = false
     private var pastKind = GestureKind.correct
     private var crossedInGap: GestureKind?
 
@@ -50,7 +54,8 @@ public struct TiltGate: Sendable {
     /// nothing the dwell waits to see (ticks sooner than `tickPeriods` intervals move no tilt), only its delay.
     @inline(__always)
     public mutating func step(tilt: Double, time: Double, stamp: DeviceTime, calibrated: Bool, settled: Bool, steady: Bool = true,
-                              quick: Bool = false, early: Bool = false, interval: Double = 0, nextSampleIn: Double = 0) -> TiltEvent? {
+                              quick: Bool = false, early: Bool = false, interval: Double = 0, nextSampleIn: Double = 0,
+                              sample: Bool = true) -> TiltEvent? {
         // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's own
         // acceleration and a tilt look alike to an accelerometer, so the observer's pass waits a moment more
         // unless the estimator vouches for it (`early`: well past the threshold, and the observer consistent).
@@ -95,7 +100,17 @@ public struct TiltGate: Sendable {
                 pastSince = time
                 pastInterval = interval
                 pastKind = kind
+                pastSamples = 0
             }
+            if sample {
+                pastSamples += 1
+                slowSensor = nextSampleIn > settings.tickSeconds
+            }
+            // The low-pass path (no trusted observer) of a slow sensor waits for a second sample past the threshold:
+            // at 10–14 Hz its dwell ended on the first, and one sample of the lever's swing at the onset of a fast
+            // tilt down, or of button mashing, read as a held pass. A fuzz-filtered device's silence is a held value,
+            // and its ticks count.
+            if !quick, dwell > 0, slowSensor, pastSamples < 2, settings.slowLowPassNeedsTwoSamples { return nil }
             let credit = interval > 0 ? min(pastInterval, dwell) / 2 : 0
             guard time - pastSince + credit >= dwell - 1e-9 || tickEndsDwellFirst(time: time, dwell: dwell, nextSampleIn: nextSampleIn)
             else { return nil }
@@ -163,7 +178,7 @@ public struct GestureDetector: Sendable {
         guard estimator.isCalibrated, !wasCalibrated || estimator.mode == .accelerometerOnly else { return nil }
         let settled = estimator.sinceSeed >= estimator.settings.settleSeconds
         return gate.step(tilt: tilt, time: estimator.now, stamp: stamp, calibrated: estimator.isCalibrated, settled: settled,
-                         steady: estimator.accelTrusted, quick: estimator.quick, early: estimator.earlyPass)
+                         steady: estimator.accelTrusted, quick: estimator.quick, early: estimator.earlyPass, sample: false)
     }
 
     /// Forget the neutral pose (the game's countdown after a pause or reconnect takes a new one).

@@ -107,6 +107,9 @@ public struct TiltSettings: Sendable, Equatable {
     /// A dwell that a silence tick would end before the device's next sample is due ends on the sample instead: such a
     /// tick brings no sample and moves no tilt, so waiting for it only delays the same decision (see `TiltGate.step`).
     public var dwellEndsOnSample = true
+    /// Where the device's samples come further apart than the silence ticks, the low-pass path's dwell (no trusted
+    /// observer) also needs a second sample past the threshold: a tick between them brings nothing to dwell on.
+    public var slowLowPassNeedsTwoSamples = true
     /// Samples further apart than this are treated as a gap.
     public var maxSampleGapSeconds = 0.25
 
