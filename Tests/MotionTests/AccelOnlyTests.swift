@@ -341,5 +341,10 @@ extension SlowReportRateTests {
         oneSample.slowLowPassNeedsTwoSamples = false
         #expect(SyntheticEvaluation.evaluate(trace, detector: .kape, settings: oneSample).0.falsePositives > 0,
                 "the round no longer has the one-sample pass this test is about")
+        // The second sample is its own setting: the device's interval reached the gate only with
+        // `dwellEndsOnSample`, so turning that off for a comparison turned this off too.
+        var waiting = TiltSettings()
+        waiting.dwellEndsOnSample = false
+        #expect(SyntheticEvaluation.evaluate(trace, detector: .kape, settings: waiting).0.falsePositives == 0)
     }
 }

@@ -88,6 +88,31 @@ extension TiltGateTests {
         #expect(ticks.map(\.stamp.seconds) == [0.09], "a held value after one sample still fires on its ticks")
     }
 
+    /// A dwell begun on a tick is on a held value: its ticks count, whatever the samples of an earlier gesture said
+    /// about the device's rate (the gate fired such a dwell on ticks only if it had never seen a slow sensor).
+    @Test func aDwellBegunOnATickCountsItsTicksAfterASlowSensorsGesture() {
+        func ticksFire(_ gate: inout TiltGate, from t0: Double) -> Double? {
+            for k in 0..<10 {
+                let t = t0 + Double(k) * 0.02
+                if gate.step(tilt: 50, time: t, stamp: DeviceTime(seconds: t), calibrated: true, settled: true, sample: false) != nil {
+                    return t - t0
+                }
+            }
+            return nil
+        }
+        var fresh = TiltGate(settings: TiltSettings(), dwell: 0.07)
+        _ = fresh.step(tilt: 0, time: 0, stamp: 0, calibrated: true, settled: true)
+        var used = TiltGate(settings: TiltSettings(), dwell: 0.07)
+        _ = used.step(tilt: 0, time: 0, stamp: 0, calibrated: true, settled: true)
+        for t in [0.1, 0.2, 0.3] {
+            _ = used.step(tilt: t < 0.3 ? 50 : 0, time: t, stamp: DeviceTime(seconds: t), calibrated: true, settled: true, nextSampleIn: 0.1)
+        }
+        #expect(used.state == .armed)
+        let expected = ticksFire(&fresh, from: 1)
+        #expect(expected != nil)
+        #expect(ticksFire(&used, from: 1) == expected)
+    }
+
     /// The first sample time at which a tilt held at 50° (a pass) fires, samples every `interval` from 0.
     func firstFire(interval: Double, quick: Bool, intervalKnown: Bool = true) -> Double? {
         var gate = TiltGate(settings: TiltSettings(), dwell: 0.07)

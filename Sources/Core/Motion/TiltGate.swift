@@ -30,7 +30,8 @@ public struct TiltGate: Sendable {
     private var pastSince = -Double.infinity
     private var pastInterval = 0.0
     /// Samples (not ticks) seen past the threshold since `pastSince`, and whether the device's samples come further
-    /// apart than the silence ticks (its last `nextSampleIn`).
+    /// apart than the silence ticks (its last `nextSampleIn` since `pastSince`: a dwell begun on a tick is on a held
+    /// value, whatever an earlier gesture's samples said).
     private var pastSamples = 0
     private var slowSensor = false
     private var pastKind = GestureKind.correct
@@ -101,6 +102,7 @@ public struct TiltGate: Sendable {
                 pastInterval = interval
                 pastKind = kind
                 pastSamples = 0
+                slowSensor = false
             }
             if sample {
                 pastSamples += 1
@@ -127,7 +129,7 @@ public struct TiltGate: Sendable {
     @inline(__always)
     private func tickEndsDwellFirst(time: Double, dwell: Double, nextSampleIn: Double) -> Bool {
         let step = settings.tickSeconds
-        guard nextSampleIn > step, step > 0 else { return false }
+        guard settings.dwellEndsOnSample, nextSampleIn > step, step > 0 else { return false }
         let wait = pastSince + dwell - time
         let firstTick = step * max(1, (wait / step - 1e-9).rounded(.up))
         return firstTick < nextSampleIn * 0.9
@@ -157,9 +159,10 @@ public struct GestureDetector: Sendable {
     }
 
     /// Without a gyro, how soon the next sample is due at the soonest: the device's own interval (a regular slow
-    /// sensor's ticks fall between its samples). With a gyro there is no dwell to end.
+    /// sensor's ticks fall between its samples). With a gyro there is no dwell to end. Given whatever
+    /// `dwellEndsOnSample` says: the slow low-pass path's second sample needs it too.
     private var nextSampleIn: Double {
-        estimator.mode == .accelerometerOnly && estimator.settings.dwellEndsOnSample ? estimator.sampleInterval : 0
+        estimator.mode == .accelerometerOnly ? estimator.sampleInterval : 0
     }
 
     /// Only the mirror rule's dwell counts from mid-interval: the observer's own pass dwell and the low-pass path's,
