@@ -127,3 +127,18 @@ extension TiltGateTests {
         return nil
     }
 }
+
+extension TiltGateTests {
+    /// A slow sensor that falls silent after one sample past the threshold (a hub that reports only on change) held
+    /// its value: once the silence is longer than `tickPeriods` intervals, the low-pass path's ticks end its dwell.
+    @Test func aSlowSensorsSilenceIsAHeldValueOnceItOutlastsTheInterval() {
+        var gate = TiltGate(settings: TiltSettings(), dwell: 0.07)
+        _ = gate.step(tilt: 0, time: 0, stamp: 0, calibrated: true, settled: true, nextSampleIn: 0.1)
+        #expect(gate.step(tilt: 50, time: 0.1, stamp: 0.1, calibrated: true, settled: true, nextSampleIn: 0.1) == nil)
+        let fired = stride(from: 0.12, through: 0.4, by: 0.02).compactMap {
+            gate.step(tilt: 50, time: $0, stamp: DeviceTime(seconds: $0), calibrated: true, settled: true, sample: false)
+        }
+        // The next sample was due at 0.2; 1.5 intervals after the last one is 0.25, the first tick past it 0.26.
+        #expect(fired.map { ($0.stamp.seconds * 100).rounded() } == [26])
+    }
+}

@@ -34,6 +34,9 @@ public struct TiltGate: Sendable {
     /// value, whatever an earlier gesture's samples said).
     private var pastSamples = 0
     private var slowSensor = false
+    /// The last sample's time and how soon the next was due then: a silence well past that is a held value.
+    private var lastSampleTime = -Double.infinity
+    private var lastSampleDue = 0.0
     private var pastKind = GestureKind.correct
     private var crossedInGap: GestureKind?
 
@@ -67,6 +70,10 @@ public struct TiltGate: Sendable {
             return nil
         }
         let magnitude = abs(tilt)
+        if sample {
+            lastSampleTime = time
+            lastSampleDue = nextSampleIn
+        }
         if !settled {
             // Data was lost and the estimator is re-seeding: nothing fires on the jump. If the gate was armed,
             // remember which side the tilt went; it fires once settled only if the tilt is still there.
@@ -110,9 +117,11 @@ public struct TiltGate: Sendable {
             }
             // The low-pass path (no trusted observer) of a slow sensor waits for a second sample past the threshold:
             // at 10–14 Hz its dwell ended on the first, and one sample of the lever's swing at the onset of a fast
-            // tilt down, or of button mashing, read as a held pass. A fuzz-filtered device's silence is a held value,
-            // and its ticks count.
-            if !quick, dwell > 0, slowSensor, pastSamples < 2, settings.slowLowPassNeedsTwoSamples { return nil }
+            // tilt down, or of button mashing, read as a held pass. Samples as frequent as the ticks need no second
+            // one, and neither does a silence longer than `tickPeriods` intervals: the device held its value (a hub
+            // that reports only on change), and ticks then move the tilt.
+            let held = !sample && time - lastSampleTime > settings.tickPeriods * lastSampleDue
+            if !quick, dwell > 0, slowSensor, pastSamples < 2, !held, settings.slowLowPassNeedsTwoSamples { return nil }
             let credit = interval > 0 ? min(pastInterval, dwell) / 2 : 0
             guard time - pastSince + credit >= dwell - 1e-9 || tickEndsDwellFirst(time: time, dwell: dwell, nextSampleIn: nextSampleIn)
             else { return nil }
@@ -131,7 +140,7 @@ public struct TiltGate: Sendable {
         let step = settings.tickSeconds
         guard settings.dwellEndsOnSample, nextSampleIn > step, step > 0 else { return false }
         let wait = pastSince + dwell - time
-        let firstTick = step * max(1, (wait / step - 1e-9).rounded(.up))
+        let firstTick = step * max(1, ((wait - 1e-9) / step).rounded(.up))
         return firstTick < nextSampleIn * 0.9
     }
 }

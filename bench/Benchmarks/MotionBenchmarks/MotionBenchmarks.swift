@@ -42,7 +42,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // A laptop's sensor hub at 12.5 Hz (every 20th sample of the same motion): between two samples the observer
-    // takes 10 ms steps, so one sample costs about seven of the 250 Hz benchmark's.
+    // takes 10 ms steps: about seven observer steps a sample.
     Benchmark("GestureDetector.process, accelerometer only, 12.5 Hz",
               configuration: .init(metrics: [.wallClock, .instructions, .mallocCountTotal],
                                    scalingFactor: .kilo, maxDuration: .seconds(2))) { benchmark in
