@@ -125,6 +125,8 @@ import Testing
         let cases: [(args: [String], says: String)] = [
             (["trace", "synth", "--seed", "1", "--seconds", "3601", "-o", dir.path("s.evemu")], "--seconds must be a number from 5 to 3600 s"),
             (["accuracy", "--set", "noSuchSetting=5000"], "unknown setting noSuchSetting"),
+            (["accuracy", "--set", "dwellEndsOnSample=2"], "--set dwellEndsOnSample is a switch: 0 or 1, got 2"),
+            (["accuracy", "--set", "accelOnlyObserver=0.5"], "--set accelOnlyObserver is a switch: 0 or 1, got 0.5"),
             (["accuracy", "--seconds", "nan"], "--seconds must be a number from 5 to 3600 s, got nan"),
             (["accuracy", "--noise", "1"], "--noise must be a number from 0.002 to 0.2 g, got 1.0"),
             (["accuracy", "--detector", "magic"], "--detector must be kape, naive or complementary, got 'magic'"),

@@ -112,6 +112,11 @@ struct Accuracy: ParsableCommand {
         for item in set {
             let parts = item.split(separator: "=")
             guard parts.count == 2, let v = Double(parts[1]) else { throw ValidationError("--set takes name=value, got '\(printable(item))'") }
+            // A switch is 0 or 1: 2 or 0.5 meaning "on" would hide a typo.
+            func on(_ v: Double) throws -> Bool {
+                guard v == 0 || v == 1 else { throw ValidationError("--set \(parts[0]) is a switch: 0 or 1, got \(printable(String(parts[1])))") }
+                return v == 1
+            }
             // The name first: an unknown one is that, whatever its value.
             switch parts[0] {
             case "fusionSeconds": s.fusionSeconds = v
@@ -120,7 +125,7 @@ struct Accuracy: ParsableCommand {
             case "accelOnlySeconds": s.accelOnlySeconds = v
             case "accelOnlyDwellSeconds": s.accelOnlyDwellSeconds = v
             case "accelOnlySteadyG": s.accelOnlySteadyG = v
-            case "accelOnlyObserver": s.accelOnlyObserver = v != 0
+            case "accelOnlyObserver": s.accelOnlyObserver = try on(v)
             case "observerLeverMetres": s.observerLeverMetres = v
             case "observerLeanDegrees": s.observerLeanDegrees = v
             case "observerJerk": s.observerJerk = v
@@ -145,10 +150,10 @@ struct Accuracy: ParsableCommand {
             case "vibrationClipG": s.vibrationClipG = v
             case "tickPeriods": s.tickPeriods = v
             case "driftedPassAgreementDegrees": s.driftedPassAgreementDegrees = v
-            case "mirrorDwellFromMidInterval": s.mirrorDwellFromMidInterval = v != 0
-            case "dwellEndsOnSample": s.dwellEndsOnSample = v != 0
-            case "observerBetweenSamples": s.observerBetweenSamples = v != 0
-            case "slowLowPassNeedsTwoSamples": s.slowLowPassNeedsTwoSamples = v != 0
+            case "mirrorDwellFromMidInterval": s.mirrorDwellFromMidInterval = try on(v)
+            case "dwellEndsOnSample": s.dwellEndsOnSample = try on(v)
+            case "observerBetweenSamples": s.observerBetweenSamples = try on(v)
+            case "slowLowPassNeedsTwoSamples": s.slowLowPassNeedsTwoSamples = try on(v)
             case "restSeconds": s.restSeconds = v
             case "restSpreadG": s.restSpreadG = v
             case "restReseedDegrees": s.restReseedDegrees = v
