@@ -348,3 +348,46 @@ extension SlowReportRateTests {
         #expect(SyntheticEvaluation.evaluate(trace, detector: .kape, settings: waiting).0.falsePositives == 0)
     }
 }
+
+extension SlowReportRateTests {
+    /// What a slow sensor's driver can hand the slow-rate rules: intervals of 0, jittered, slow, past the gap limit
+    /// and backwards; a rate that drops from 100 to 10 Hz mid-round and comes back; zero, tiny and absurd vectors
+    /// (int32 counts at a 1 g scale); silences ticked through. Nothing traps, the tilt and the interval the rules
+    /// lean on stay finite, and every event is past the threshold.
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func hostileSampleStreamsAtSlowRates(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        var detector = GestureDetector(hasGyro: false)
+        var ticks = SilenceTicks(interval: TiltSettings().tickSeconds)
+        var t = 0.0
+        var events = 0
+        func check(_ event: TiltEvent?) {
+            if let e = event {
+                #expect(abs(e.tilt) >= TiltSettings().fireDegrees && e.tilt.isFinite, "\(e)")
+                events += 1
+            }
+            #expect(detector.tilt.isFinite, "tilt \(detector.tilt) at \(detector.estimator.now)")
+            #expect(detector.estimator.sampleInterval.isFinite && detector.estimator.sampleInterval >= 0)
+        }
+        func feed(_ s: MotionSample) {
+            ticks.before(s.stamp) { check(detector.tick(stamp: $0)) }
+            check(detector.process(s))
+        }
+        for _ in 0..<25 {  // 2 s still at 12.5 Hz: calibrates
+            t += 0.08
+            feed(MotionSample(time: t, stamp: DeviceTime(seconds: t), accel: SIMD3(0, 1, 0)))
+        }
+        #expect(detector.estimator.isCalibrated)
+        let vectors: [SIMD3<Double>] = [SIMD3(0, 1, 0), SIMD3(0, 0.5, -0.87), SIMD3(0, 0.5, 0.87), .zero,
+                                        SIMD3(1e-300, 0, 0), SIMD3(2.1e9, -2.1e9, 2.1e9), SIMD3(0, -1, 0)]
+        for k in 0..<3000 {
+            let slow = k / 500 % 2 == 0
+            let dts = slow ? [0.08, 0.1, 0.1004, 0, 0.3, -0.05, 0.013] : [0.01, 0.0102, 0, 0.08]
+            let dt = dts[Int(random.next() % UInt64(dts.count))]
+            t = max(0, t + dt)
+            let a = vectors[Int(random.next() % UInt64(vectors.count))] + SIMD3(random.uniform(-0.02...0.02), 0, 0)
+            feed(MotionSample(time: t, stamp: DeviceTime(seconds: t), accel: a, afterGap: random.next() % 200 == 0))
+        }
+        #expect(events > 0, "the stream never fired: it tests nothing past the threshold")
+    }
+}
