@@ -47,18 +47,18 @@ public struct TiltGate: Sendable {
     }
 
     /// One step. `settled` is false while the estimator re-seeds after a gap: nothing fires then.
-    /// `interval`: the device's sample interval, given with a sample whose dwell may count from mid-interval (0: from
-    /// the sample). A tilt first seen past the threshold on a sample got there, on average, half an interval before
-    /// it, so a later sample counts the dwell from there (never more than half the dwell earlier): a 45 Hz sensor
-    /// waited three samples, 67 ms, for a 50 ms dwell; now two, 45 ms. A tick brings no sample and counts from the
-    /// first sample itself: credited, a tick fired 20 Hz tilts on one sample, among them the onset of fast tilts down,
-    /// whose lever reads as a pass for one sample.
-    /// `nextSampleIn`: given with a sample, how soon the device's next sample is due at the soonest (0: unknown). A
-    /// dwell that a silence tick would complete before then fires on this sample: that tick would bring no sample, so
-    /// nothing the dwell waits to see (ticks sooner than `tickPeriods` intervals move no tilt), only its delay.
+    /// `nextSampleIn`: given with a sample, how soon the device's next sample is due at the soonest, its interval (0:
+    /// unknown). A dwell that a silence tick would complete before then fires on this sample: that tick would bring no
+    /// sample, so nothing the dwell waits to see (ticks sooner than `tickPeriods` intervals move no tilt), only its
+    /// delay.
+    /// `fromMidInterval`: this sample's dwell may count from half that interval before the first sample past the
+    /// threshold, where the tilt got, on average: a 45 Hz sensor waited three samples, 67 ms, for a 50 ms dwell; now
+    /// two, 45 ms (never more than half the dwell earlier). A tick brings no sample and counts from the first sample
+    /// itself: credited, a tick fired 20 Hz tilts on one sample, among them the onset of fast tilts down, whose lever
+    /// reads as a pass for one sample.
     @inline(__always)
     public mutating func step(tilt: Double, time: Double, stamp: DeviceTime, calibrated: Bool, settled: Bool, steady: Bool = true,
-                              quick: Bool = false, early: Bool = false, interval: Double = 0, nextSampleIn: Double = 0,
+                              quick: Bool = false, early: Bool = false, nextSampleIn: Double = 0, fromMidInterval: Bool = false,
                               sample: Bool = true) -> TiltEvent? {
         // Tilting back, the lever from the neck turns vertical near the pass threshold: there the head's own
         // acceleration and a tilt look alike to an accelerometer, so the observer's pass waits a moment more
@@ -106,7 +106,7 @@ public struct TiltGate: Sendable {
             let kind: GestureKind = tilt < 0 ? .correct : .pass
             if pastSince == -.infinity || kind != pastKind {
                 pastSince = time
-                pastInterval = interval
+                pastInterval = fromMidInterval ? nextSampleIn : 0
                 pastKind = kind
                 pastSamples = 0
                 slowSensor = false
@@ -122,7 +122,7 @@ public struct TiltGate: Sendable {
             // that reports only on change), and ticks then move the tilt.
             let held = !sample && time - lastSampleTime > settings.tickPeriods * lastSampleDue
             if !quick, dwell > 0, slowSensor, pastSamples < 2, !held, settings.slowLowPassNeedsTwoSamples { return nil }
-            let credit = interval > 0 ? min(pastInterval, dwell) / 2 : 0
+            let credit = fromMidInterval && nextSampleIn > 0 ? min(pastInterval, dwell) / 2 : 0
             guard time - pastSince + credit >= dwell - 1e-9 || tickEndsDwellFirst(time: time, dwell: dwell, nextSampleIn: nextSampleIn)
             else { return nil }
             state = .locked
@@ -163,8 +163,7 @@ public struct GestureDetector: Sendable {
         let settled = estimator.sinceSeed >= estimator.settings.settleSeconds
         return gate.step(tilt: tilt, time: s.time, stamp: s.stamp, calibrated: estimator.isCalibrated, settled: settled,
                          steady: estimator.accelTrusted, quick: estimator.quick, early: estimator.earlyPass,
-                         interval: midInterval ? estimator.sampleInterval : 0,
-                         nextSampleIn: nextSampleIn)
+                         nextSampleIn: nextSampleIn, fromMidInterval: midInterval)
     }
 
     /// Without a gyro, how soon the next sample is due at the soonest: the device's own interval (a regular slow
