@@ -197,9 +197,9 @@ HID_MATRIX = "0, -1, 0; 1, 0, 0; 0, 0, 1"
 hid_accel = Sensor(0.009806650, HID_MATRIX)
 
 
-def hid_scans(script, seconds):
-    for i, t, a, g, noise in sample_stream(script, 100, seconds):
-        yield struct.pack("<3i", *hid_accel.raw(a, G, noise, 2)) + b"\0" * 4 + struct.pack("<q", T0 + i * 10_000_000)
+def hid_scans(script, seconds, rate_hz=100):
+    for i, t, a, g, noise in sample_stream(script, rate_hz, seconds):
+        yield struct.pack("<3i", *hid_accel.raw(a, G, noise, 2)) + b"\0" * 4 + struct.pack("<q", T0 + round(i * 1e9 / rate_hz))
 
 
 def hid_attrs(label, number):
@@ -220,6 +220,9 @@ write("iio-hid.umockdev",
       + "\n" + trigger_record(f"{HID_PATH}/HID-SENSOR-200073.2.auto/trigger1", "accel_3d-dev3"))
 with open("iio-hid-device3.script", "wb") as f:
     f.write(scans_to_script(hid_scans(NOD, 4.2), 10))
+# The same hub granting 12.5 Hz (it may, where 100 Hz was asked for): the slow-rate rules, live.
+with open("iio-hid-slow-device3.script", "wb") as f:
+    f.write(scans_to_script(hid_scans(NOD, 4.2, 12.5), 80))
 
 # 4. A tablet accelerometer with no buffer (no /dev node; sysfs only): polled. iio-poll.py drives its
 #    in_accel_*_raw files. `in_accel_mount_matrix` names the matrix per channel type.
